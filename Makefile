@@ -1,0 +1,87 @@
+# simdhttp: one plain distro-style build (no -march). Per-ISA scanner units get their own -m
+# flags; everything else is compiled for the baseline of the architecture.
+#
+#   make            library (static + shared), CLI, tests
+#   make test       the whole suite: normal build, then ASan+UBSan build, every SIMD path
+#   make bench      the benchmark table on corpus/
+#   make install PREFIX=/usr/local
+#
+# Component makefiles live in mk/*.mk (one per part: tests, simd, fields, bench, e2e, fuzz).
+
+CC      ?= cc
+OPT     ?= -O2
+BUILD   ?= build
+SAN     ?=
+PREFIX  ?= /usr/local
+ARCH    := $(shell $(CC) -dumpmachine | cut -d- -f1)
+
+WARN     = -Wall -Wextra -Werror
+CFLAGS_ALL = -std=c11 $(OPT) -g $(WARN) -fPIC -fvisibility=hidden -Iinclude -Isrc $(CFLAGS)
+ifeq ($(SAN),1)
+CFLAGS_ALL += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+LDFLAGS_ALL = -fsanitize=address,undefined
+endif
+LDFLAGS_ALL += $(LDFLAGS)
+
+LIB_SRCS = src/parser.c src/dispatch.c src/tables.c src/isa_scalar.c
+ISA_SRCS =
+# Per-ISA flags: ISAFLAGS_<basename> (set in mk/simd.mk)
+LIB_OBJS = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIB_SRCS) $(ISA_SRCS))
+LIB_HDRS = include/simdhttp.h $(wildcard src/*.h)
+
+CLI_SRCS = $(wildcard tools/*.c)
+TEST_PROGS =
+TEST_SCRIPTS =
+
+.PHONY: all lib cli tests test test-one bench install clean
+all: lib cli tests
+
+-include mk/*.mk
+
+LIB_OBJS = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIB_SRCS) $(ISA_SRCS))
+
+lib: $(BUILD)/libsimdhttp.a $(BUILD)/libsimdhttp.so
+cli: $(BUILD)/simdhttp
+tests: $(addprefix $(BUILD)/,$(TEST_PROGS))
+
+$(BUILD)/obj/%.o: src/%.c $(LIB_HDRS) | $(BUILD)/obj
+	$(CC) $(CFLAGS_ALL) $(ISAFLAGS_$*) -c $< -o $@
+
+$(BUILD)/obj $(BUILD)/tests $(BUILD)/tools:
+	mkdir -p $@
+
+$(BUILD)/libsimdhttp.a: $(LIB_OBJS)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/libsimdhttp.so: $(LIB_OBJS)
+	$(CC) -shared -Wl,-soname,libsimdhttp.so.0 $(LDFLAGS_ALL) -o $@ $^
+
+$(BUILD)/simdhttp: $(CLI_SRCS) $(wildcard tools/*.h) $(BUILD)/libsimdhttp.a
+	$(CC) $(CFLAGS_ALL) -Itools $(CLI_SRCS) $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) $(CLI_LIBS) -lm -o $@
+
+# Test programs: tests/<name>.c + tests/testlib.c, linked against the static library.
+$(BUILD)/tests/%: tests/%.c tests/testlib.c tests/testlib.h $(BUILD)/libsimdhttp.a | $(BUILD)/tests
+	$(CC) $(CFLAGS_ALL) -Itests $< tests/testlib.c $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) $(TEST_LIBS_$*) -o $@
+
+# One build's suite (BUILD/SAN select which); `make test` runs it twice.
+test-one: all
+	BUILD=$(BUILD) sh tests/run.sh $(addprefix $(BUILD)/,$(TEST_PROGS)) $(TEST_SCRIPTS)
+
+test:
+	@rm -f build/test-totals
+	$(MAKE) --no-print-directory test-one BUILD=build TOTALS=$(CURDIR)/build/test-totals
+	$(MAKE) --no-print-directory test-one BUILD=build/asan SAN=1 CC=clang TOTALS=$(CURDIR)/build/test-totals
+	@sh tests/total.sh build/test-totals
+
+install: lib
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
+	install -m 644 include/simdhttp.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 $(BUILD)/libsimdhttp.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(BUILD)/libsimdhttp.so $(DESTDIR)$(PREFIX)/lib/libsimdhttp.so.0
+	ln -sf libsimdhttp.so.0 $(DESTDIR)$(PREFIX)/lib/libsimdhttp.so
+	install -m 755 $(BUILD)/simdhttp $(DESTDIR)$(PREFIX)/bin/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/.*VERSION_STRING "\(.*\)"/\1/p' include/simdhttp.h)|' \
+	    simdhttp.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/simdhttp.pc
+
+clean:
+	rm -rf build

@@ -1,0 +1,424 @@
+/*
+ * simdhttp: a strict, streaming HTTP/1.0 and HTTP/1.1 parser with run-time selected SIMD.
+ *
+ * This header is the manual. Read it top to bottom:
+ *   1. Versions and the SIMD path in use
+ *   2. Errors
+ *   3. Lenient flags (all off by default) and limits
+ *   4. The streaming parser (callback API, in the spirit of llhttp)
+ *   5. The zero-copy head API (one call, in the spirit of picohttpparser)
+ *   6. The header field collection (simdhttp_fields)
+ *
+ * Rules are RFC 9112 (HTTP/1.1 message syntax) and RFC 9110 (semantics). Every byte offset
+ * reported by this library is absolute: counted from the first byte ever given to the parser
+ * (or to simdhttp_parse_head) since init or reset.
+ *
+ * Thread safety: a parser, a head or a fields object belongs to one thread at a time. Different
+ * parsers share nothing (the SIMD path is chosen once per process, race-free).
+ */
+#ifndef SIMDHTTP_H
+#define SIMDHTTP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define SIMDHTTP_API
+#else
+#define SIMDHTTP_API __attribute__((visibility("default")))
+#endif
+
+/* ===================================================================================== */
+/* 1. Versions and the SIMD path                                                          */
+/* ===================================================================================== */
+
+#define SIMDHTTP_VERSION_MAJOR 0
+#define SIMDHTTP_VERSION_MINOR 1
+#define SIMDHTTP_VERSION_PATCH 0
+#define SIMDHTTP_VERSION_STRING "0.1.0"
+
+/* @return the library version, e.g. "0.1.0". */
+SIMDHTTP_API const char *simdhttp_version(void);
+
+/* The scanner paths. All are compiled into every build of the library for its architecture;
+ * one is chosen once per process, at the first parse, from CPUID/XGETBV (x86-64) or the
+ * architecture (aarch64 always has NEON). The environment variable SIMDHTTP_ISA=<name>
+ * (names below) forces a path; a path the CPU lacks is refused: simdhttp_isa_name() then
+ * returns the path actually used and simdhttp_isa_error() says why the request was refused. */
+typedef enum simdhttp_isa {
+    SIMDHTTP_ISA_SCALAR = 1, /* portable C: the reference every other path is tested against */
+    SIMDHTTP_ISA_SSE2 = 2,
+    SIMDHTTP_ISA_SSE42 = 3,
+    SIMDHTTP_ISA_AVX2 = 4,
+    SIMDHTTP_ISA_AVX512 = 5, /* AVX-512BW */
+    SIMDHTTP_ISA_NEON = 6
+} simdhttp_isa;
+
+/* @return the path in use ("scalar", "sse2", "sse42", "avx2", "avx512", "neon"). */
+SIMDHTTP_API const char *simdhttp_isa_name(void);
+/* @return the path in use. */
+SIMDHTTP_API simdhttp_isa simdhttp_isa_get(void);
+/* @return NULL, or why SIMDHTTP_ISA was refused (unknown name, or the CPU/OS lacks it). */
+SIMDHTTP_API const char *simdhttp_isa_error(void);
+/* @return 1 if this CPU and OS can run path `isa`, else 0. */
+SIMDHTTP_API int simdhttp_isa_supported(simdhttp_isa isa);
+/* Force a path for the whole process (tests and benchmarks). Not thread-safe against parses
+ * running at the same time. @return 0, or -1 (and nothing changes) if the CPU lacks it. */
+SIMDHTTP_API int simdhttp_isa_set(simdhttp_isa isa);
+/* @return the name of `isa`, or NULL for an unknown value. */
+SIMDHTTP_API const char *simdhttp_isa_to_name(simdhttp_isa isa);
+
+/* ===================================================================================== */
+/* 2. Errors                                                                              */
+/* ===================================================================================== */
+
+/* Every rejection has one of these codes, a reason string and an absolute byte offset: the
+ * offset of the first byte that made the input invalid (for a limit: the first byte past it;
+ * for end of input: the total length). The offset does not depend on how the input was split
+ * into execute() calls. simdhttp_errno_name() returns the name without the "SIMDHTTP_E_"
+ * prefix, e.g. "INVALID_METHOD" (the CLI prints that name). */
+typedef enum simdhttp_errno {
+    SIMDHTTP_OK = 0,
+    SIMDHTTP_E_PAUSED = 1,              /* a callback returned SIMDHTTP_PAUSE; see resume() */
+    SIMDHTTP_E_PAUSED_UPGRADE = 2,      /* Upgrade/CONNECT/101: the rest of the bytes are not HTTP */
+    SIMDHTTP_E_USER = 3,                /* a callback returned another non-zero value */
+    SIMDHTTP_E_INVALID_METHOD = 4,      /* method is not a token, or empty */
+    SIMDHTTP_E_INVALID_URL = 5,         /* request-target empty or has a byte outside VCHAR */
+    SIMDHTTP_E_INVALID_VERSION = 6,     /* not "HTTP/" DIGIT "." DIGIT, or not 1.0/1.1 */
+    SIMDHTTP_E_INVALID_STATUS = 7,      /* status code not 3 digits in 100..999, bad reason byte */
+    SIMDHTTP_E_UNEXPECTED_SPACE = 8,    /* SP/HTAB where RFC 9112 forbids it (before ':', obs-fold,
+                                           before the first field line, extra SP in a start line) */
+    SIMDHTTP_E_INVALID_HEADER_TOKEN = 9, /* field name empty, not a token, or no ':' */
+    SIMDHTTP_E_INVALID_HEADER_VALUE = 10, /* CTL (other than HTAB), DEL or NUL in a field value */
+    SIMDHTTP_E_CR_EXPECTED = 11,        /* LF without CR before it (see lenient bare_lf) */
+    SIMDHTTP_E_LF_EXPECTED = 12,        /* CR not followed by LF */
+    SIMDHTTP_E_INVALID_CONTENT_LENGTH = 13, /* not 1*DIGIT, or over 2^64-1 */
+    SIMDHTTP_E_UNEXPECTED_CONTENT_LENGTH = 14, /* Content-Length with Transfer-Encoding, or two
+                                                  Content-Length fields that differ */
+    SIMDHTTP_E_INVALID_TRANSFER_ENCODING = 15, /* request whose final coding is not chunked,
+                                                  chunked applied twice, malformed list */
+    SIMDHTTP_E_INVALID_CHUNK_SIZE = 16, /* not 1*HEXDIG, overflow, or junk after the size */
+    SIMDHTTP_E_INVALID_CHUNK_EXTENSION = 17, /* malformed chunk-ext (name, '=', quoted-string) */
+    SIMDHTTP_E_HEADER_OVERFLOW = 18,    /* head (or trailer section) larger than max_head_size */
+    SIMDHTTP_E_TOO_MANY_HEADERS = 19,   /* more field lines than max_fields (or head->fields_cap) */
+    SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW = 20, /* a chunk line's extensions over max_chunk_ext */
+    SIMDHTTP_E_INVALID_EOF_STATE = 21,  /* finish() in the middle of a message */
+    SIMDHTTP_E_CLOSED_CONNECTION = 22,  /* bytes after a message that closes the connection */
+    SIMDHTTP_E_INVALID_ARGUMENT = 23    /* misuse of the API (e.g. execute on a paused parser) */
+} simdhttp_errno;
+
+#define SIMDHTTP_ERRNO_COUNT 24
+
+/* @return "INVALID_METHOD" etc. (the enum name without "SIMDHTTP_E_"; "OK" for SIMDHTTP_OK). */
+SIMDHTTP_API const char *simdhttp_errno_name(simdhttp_errno err);
+/* @return a short generic description of the code. */
+SIMDHTTP_API const char *simdhttp_errno_reason(simdhttp_errno err);
+
+/* ===================================================================================== */
+/* 3. Lenient flags and limits                                                            */
+/* ===================================================================================== */
+
+/* Lenient flags, all off by default. The names map one to one to llhttp's
+ * llhttp_set_lenient_<name>(); obs_fold and bare_lf are simdhttp's own. Each one reopens an
+ * attack that the strict default closes: enable one only for traffic you know needs it. */
+enum simdhttp_lenient {
+    /* Allow any byte but CR, LF and NUL in field values. Reopens: header injection into
+     * downstream systems that treat control bytes as separators. */
+    SIMDHTTP_LENIENT_HEADERS = 1u << 0,
+    /* Allow Content-Length together with Transfer-Encoding (chunked wins, CL is ignored).
+     * Reopens: request smuggling (CL.TE) through a front end that trusts Content-Length. */
+    SIMDHTTP_LENIENT_CHUNKED_LENGTH = 1u << 1,
+    /* Keep parsing after a message that says "Connection: close" (or an HTTP/1.0 message
+     * without keep-alive). Reopens: response queue poisoning behind proxies that close. */
+    SIMDHTTP_LENIENT_KEEP_ALIVE = 1u << 2,
+    /* Allow a request whose final transfer coding is not chunked (its body then runs until
+     * the connection closes). Reopens: TE.TE smuggling via obfuscated codings. */
+    SIMDHTTP_LENIENT_TRANSFER_ENCODING = 1u << 3,
+    /* Accept any "HTTP/" DIGIT "." DIGIT version (treated as 1.1 if major >= 1 and minor >= 1).
+     * Reopens: version confusion between hops. */
+    SIMDHTTP_LENIENT_VERSION = 1u << 4,
+    /* Silently skip bytes after a message that closes the connection, instead of failing
+     * with CLOSED_CONNECTION. Reopens: hides a pipelined request a peer may still act on. */
+    SIMDHTTP_LENIENT_DATA_AFTER_CLOSE = 1u << 5,
+    /* Accept a CR not followed by LF as a line end (start line, field lines, chunk lines).
+     * Reopens: smuggling through hops that see a CR alone as an ordinary byte. */
+    SIMDHTTP_LENIENT_OPTIONAL_LF_AFTER_CR = 1u << 6,
+    /* Accept LF without CR as a line end everywhere (start line, field lines, end of head,
+     * chunk lines). Reopens: smuggling through hops that need CRLF (RFC 9112 section 2.2
+     * allows a recipient to accept a bare LF; this library does not unless asked). */
+    SIMDHTTP_LENIENT_OPTIONAL_CR_BEFORE_LF = 1u << 7,
+    /* Accept chunk data not followed by CRLF. Reopens: chunk boundary desynchronisation. */
+    SIMDHTTP_LENIENT_OPTIONAL_CRLF_AFTER_CHUNK = 1u << 8,
+    /* Accept SP/HTAB after the chunk size and around ';' and '=' of chunk extensions
+     * (RFC 9112's BWS). Reopens: chunk-size confusion with hops that stop at the space. */
+    SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE = 1u << 9,
+    /* Accept obs-fold (a field line continued by a line starting with SP/HTAB). The streaming
+     * API delivers the fold as one SP inside the value; the head API returns each continuation
+     * line as an extra field with name == NULL, name_len == 0. Reopens: header smuggling
+     * through hops that treat the continuation as a new field. */
+    SIMDHTTP_LENIENT_OBS_FOLD = 1u << 10
+};
+/* bare_lf is the same switch as optional_cr_before_lf, under the name RFC 9112 uses. */
+#define SIMDHTTP_LENIENT_BARE_LF SIMDHTTP_LENIENT_OPTIONAL_CR_BEFORE_LF
+#define SIMDHTTP_LENIENT_ALL 0x7ffu
+
+/* @return the flag for a name ("headers", "chunked_length", ..., "obs_fold", "bare_lf"), or
+ * 0 for an unknown name. */
+SIMDHTTP_API unsigned simdhttp_lenient_from_name(const char *name, size_t len);
+/* @return the name of a single flag bit, or NULL. */
+SIMDHTTP_API const char *simdhttp_lenient_name(unsigned flag);
+
+/* Limits. Exceeding one is the named error beside it, at the offset of the first byte past it. */
+#define SIMDHTTP_DEFAULT_MAX_HEAD_SIZE (80u * 1024) /* HEADER_OVERFLOW: start line + field lines
+                                                       + final CRLF, leading empty lines included;
+                                                       also the size of a trailer section */
+#define SIMDHTTP_DEFAULT_MAX_FIELDS 128u            /* TOO_MANY_HEADERS: field lines per head
+                                                       (and per trailer section) */
+#define SIMDHTTP_DEFAULT_MAX_CHUNK_EXT 4096u        /* CHUNK_EXTENSIONS_OVERFLOW: bytes from the
+                                                       first ';' to the end of one chunk line */
+
+/* Options shared by both APIs. Zero-initialise and set what you need: a zero limit means
+ * "the default", so `simdhttp_config cfg = {0};` is the strict default configuration. */
+typedef struct simdhttp_config {
+    uint32_t lenient;       /* SIMDHTTP_LENIENT_* bits */
+    uint32_t max_head_size; /* 0: SIMDHTTP_DEFAULT_MAX_HEAD_SIZE */
+    uint32_t max_fields;    /* 0: SIMDHTTP_DEFAULT_MAX_FIELDS */
+    uint32_t max_chunk_ext; /* 0: SIMDHTTP_DEFAULT_MAX_CHUNK_EXT */
+} simdhttp_config;
+
+/* ===================================================================================== */
+/* 4. The streaming parser                                                                */
+/* ===================================================================================== */
+
+typedef enum simdhttp_type {
+    SIMDHTTP_REQUEST = 1,
+    SIMDHTTP_RESPONSE = 2,
+    SIMDHTTP_BOTH = 3 /* decided by the first message ("HTTP/" starts a response), then fixed */
+} simdhttp_type;
+
+/* Methods with a meaning for framing or common enough to deserve a number. Any other token is
+ * a valid method too: it gets SIMDHTTP_METHOD_OTHER and the on_method span says which. */
+typedef enum simdhttp_method {
+    SIMDHTTP_METHOD_OTHER = 0,
+    SIMDHTTP_METHOD_GET,
+    SIMDHTTP_METHOD_HEAD,
+    SIMDHTTP_METHOD_POST,
+    SIMDHTTP_METHOD_PUT,
+    SIMDHTTP_METHOD_DELETE,
+    SIMDHTTP_METHOD_CONNECT,
+    SIMDHTTP_METHOD_OPTIONS,
+    SIMDHTTP_METHOD_TRACE,
+    SIMDHTTP_METHOD_PATCH
+} simdhttp_method;
+
+/* Message flags (parser->flags, head->flags), valid from on_headers_complete on. */
+enum simdhttp_flags {
+    SIMDHTTP_F_CONNECTION_CLOSE = 1u << 0,      /* Connection: close */
+    SIMDHTTP_F_CONNECTION_KEEP_ALIVE = 1u << 1, /* Connection: keep-alive */
+    SIMDHTTP_F_CONNECTION_UPGRADE = 1u << 2,    /* Connection: upgrade */
+    SIMDHTTP_F_CHUNKED = 1u << 3,               /* final transfer coding is chunked */
+    SIMDHTTP_F_UPGRADE = 1u << 4,               /* Upgrade field present */
+    SIMDHTTP_F_CONTENT_LENGTH = 1u << 5,        /* Content-Length present */
+    SIMDHTTP_F_TRANSFER_ENCODING = 1u << 6,     /* Transfer-Encoding present */
+    SIMDHTTP_F_TRAILERS = 1u << 7,              /* field callbacks now deliver trailer fields */
+    SIMDHTTP_F_SKIP_BODY = 1u << 8,             /* no body follows this head */
+    SIMDHTTP_F_BODY_UNTIL_CLOSE = 1u << 9,      /* body runs until finish() */
+    SIMDHTTP_F_KEEP_ALIVE = 1u << 10            /* the connection persists after this message */
+};
+
+typedef struct simdhttp_parser simdhttp_parser;
+
+/* Callback return values. Return 0 to go on. Return SIMDHTTP_PAUSE to pause: execute() returns
+ * SIMDHTTP_E_PAUSED right after this callback, simdhttp_error_pos() points at the first byte not
+ * yet consumed, and after simdhttp_resume() the caller calls execute() again from that byte.
+ * Any other non-zero value stops parsing with SIMDHTTP_E_USER (sticky until reset). */
+#define SIMDHTTP_PAUSE (-2)
+/* on_headers_complete may also return these: */
+#define SIMDHTTP_SKIP_BODY 1         /* no body follows (e.g. the answer to a HEAD request) */
+#define SIMDHTTP_SKIP_BODY_UPGRADE 2 /* no body, and the connection switches protocols */
+
+typedef int (*simdhttp_cb)(simdhttp_parser *p);
+typedef int (*simdhttp_data_cb)(simdhttp_parser *p, const char *at, size_t len);
+
+/* Data callbacks get a span of the caller's buffer. One element (a method, a field value...)
+ * may come in several spans when it crosses execute() calls; their concatenation is the
+ * element, and the matching *_complete callback says it ended. The spans' concatenation, the
+ * order of all callbacks and the final result do not depend on how the input was split.
+ * Any callback may be NULL. */
+typedef struct simdhttp_callbacks {
+    simdhttp_cb on_message_begin;
+    simdhttp_data_cb on_method;      /* request */
+    simdhttp_data_cb on_url;         /* request-target */
+    simdhttp_data_cb on_version;     /* "1.1": the DIGIT "." DIGIT after "HTTP/" */
+    simdhttp_data_cb on_status_code; /* response: the 3 digits; parser->status_code is set
+                                        before on_status_code_complete */
+    simdhttp_data_cb on_status;      /* response: the reason phrase (may be empty: no span) */
+    /* Field name, then value. The value excludes leading OWS but INCLUDES trailing OWS
+     * (SP/HTAB before the line end): a streaming parser cannot know that a space is trailing
+     * until it sees the line end, which may come in a later buffer. Trim it at
+     * on_header_value_complete (the head API and simdhttp_fields do it for you). */
+    simdhttp_data_cb on_header_field;
+    simdhttp_data_cb on_header_value;
+    simdhttp_cb on_method_complete;
+    simdhttp_cb on_url_complete;
+    simdhttp_cb on_version_complete;
+    simdhttp_cb on_status_code_complete;
+    simdhttp_cb on_status_complete;
+    simdhttp_cb on_header_field_complete;
+    simdhttp_cb on_header_value_complete;
+    /* Framing is known: parser->flags, content_length, http_major/minor, method or status_code.
+     * May return SIMDHTTP_SKIP_BODY or SIMDHTTP_SKIP_BODY_UPGRADE (see above). */
+    simdhttp_cb on_headers_complete;
+    simdhttp_data_cb on_body;        /* body bytes, chunks already decoded (no chunk framing) */
+    simdhttp_cb on_chunk_header;     /* parser->content_length is this chunk's size (0: last) */
+    simdhttp_data_cb on_chunk_extension_name;
+    simdhttp_data_cb on_chunk_extension_value; /* raw bytes, quotes included if quoted */
+    simdhttp_cb on_chunk_extension_name_complete;
+    simdhttp_cb on_chunk_extension_value_complete;
+    simdhttp_cb on_chunk_complete;   /* after a chunk's data CRLF; for the last chunk, after the
+                                        trailer section (trailer fields arrive through the field
+                                        callbacks with SIMDHTTP_F_TRAILERS set) */
+    simdhttp_cb on_message_complete;
+} simdhttp_callbacks;
+
+/* The parser object. Allocate it where you like (it is plain memory, about 200 bytes, and the
+ * library never allocates); init it once, reset it to reuse it. Fields above the line are for
+ * reading from callbacks; the rest is private. */
+struct simdhttp_parser {
+    void *data;               /* yours */
+    uint64_t content_length;  /* Content-Length, or the current chunk's size; then what is left */
+    uint32_t flags;           /* SIMDHTTP_F_* of the current message */
+    uint16_t status_code;     /* response */
+    uint8_t method;           /* simdhttp_method of the current request */
+    uint8_t type;             /* SIMDHTTP_REQUEST / SIMDHTTP_RESPONSE (BOTH until decided) */
+    uint8_t http_major;
+    uint8_t http_minor;
+    uint8_t upgrade;          /* 1 once execute() returned SIMDHTTP_E_PAUSED_UPGRADE */
+    /* ---- private ---- */
+    const simdhttp_callbacks *_cb;
+    const char *_reason;
+    const char *_error_pos;
+    uint64_t _nread;          /* bytes consumed before the current execute() call */
+    uint64_t _error_offset;
+    uint64_t _acc;            /* number being accumulated (Content-Length, chunk size) */
+    uint32_t _lenient, _max_head_size, _max_fields, _max_chunk_ext;
+    uint32_t _head_left, _fields_left, _ext_left;
+    simdhttp_errno _error;
+    uint16_t _idx;
+    uint8_t _state, _next, _hstate, _sub, _want, _te, _cand, _nlen, _init_type;
+    char _nbuf[18];           /* first bytes of a method or field name split across calls */
+};
+
+/* Initialise for `type` with callbacks `cb` (kept by pointer: it must outlive the parser; NULL
+ * means none) and options `cfg` (copied; NULL means the strict defaults). */
+SIMDHTTP_API void simdhttp_init(simdhttp_parser *p, simdhttp_type type,
+                                const simdhttp_callbacks *cb, const simdhttp_config *cfg);
+/* Back to the state right after init (same type, callbacks, options; offsets restart at 0;
+ * p->data kept). Clears any error. */
+SIMDHTTP_API void simdhttp_reset(simdhttp_parser *p);
+
+/* Parse `len` bytes that follow the bytes given before. Every byte is consumed unless the
+ * result is not SIMDHTTP_OK.
+ * @return SIMDHTTP_OK; SIMDHTTP_E_PAUSED or SIMDHTTP_E_PAUSED_UPGRADE (simdhttp_error_pos()
+ * tells where the unconsumed bytes begin); or an error, which sticks until reset. */
+SIMDHTTP_API simdhttp_errno simdhttp_execute(simdhttp_parser *p, const char *data, size_t len);
+/* The end of the stream. A body delimited by the close ends here (on_message_complete).
+ * @return SIMDHTTP_OK between messages; SIMDHTTP_E_INVALID_EOF_STATE inside one; or the
+ * sticky error. */
+SIMDHTTP_API simdhttp_errno simdhttp_finish(simdhttp_parser *p);
+/* After SIMDHTTP_E_PAUSED: clear the pause; call execute() again from simdhttp_error_pos(). */
+SIMDHTTP_API void simdhttp_resume(simdhttp_parser *p);
+/* After SIMDHTTP_E_PAUSED_UPGRADE, for a caller that declines the upgrade: go on parsing the
+ * following bytes as HTTP messages. */
+SIMDHTTP_API void simdhttp_resume_after_upgrade(simdhttp_parser *p);
+
+SIMDHTTP_API simdhttp_errno simdhttp_get_errno(const simdhttp_parser *p);
+/* @return a sentence naming what was wrong (more precise than simdhttp_errno_reason). */
+SIMDHTTP_API const char *simdhttp_get_error_reason(const simdhttp_parser *p);
+/* @return the absolute offset of the error (or of the first unconsumed byte after a pause). */
+SIMDHTTP_API uint64_t simdhttp_get_error_offset(const simdhttp_parser *p);
+/* @return a pointer into the last execute() buffer: the error byte, or the first byte not
+ * consumed after a pause or an upgrade. */
+SIMDHTTP_API const char *simdhttp_get_error_pos(const simdhttp_parser *p);
+/* @return 1 if the connection persists after the current message (HTTP/1.1 unless
+ * "Connection: close"; HTTP/1.0 only with "Connection: keep-alive"; never after a body that
+ * runs until close), else 0. Valid from on_headers_complete on. */
+SIMDHTTP_API int simdhttp_should_keep_alive(const simdhttp_parser *p);
+/* @return 1 between messages (a finish() now would be clean), else 0. */
+SIMDHTTP_API int simdhttp_message_needs_eof(const simdhttp_parser *p);
+/* @return the name of a method, or NULL for SIMDHTTP_METHOD_OTHER. */
+SIMDHTTP_API const char *simdhttp_method_name(simdhttp_method m);
+
+/* One setter per lenient flag, named like llhttp's (enabled: 1 on, 0 off). */
+SIMDHTTP_API void simdhttp_set_lenient(simdhttp_parser *p, unsigned flags, int enabled);
+SIMDHTTP_API void simdhttp_set_lenient_headers(simdhttp_parser *p, int enabled);
+SIMDHTTP_API void simdhttp_set_lenient_chunked_length(simdhttp_parser *p, int enabled);
+SIMDHTTP_API void simdhttp_set_lenient_keep_alive(simdhttp_parser *p, int enabled);
+SIMDHTTP_API void simdhttp_set_lenient_transfer_encoding(simdhttp_parser *p, int enabled);
+SIMDHTTP_API void simdhttp_set_lenient_version(simdhttp_parser *p, int enabled);
+SIMDHTTP_API void simdhttp_set_lenient_data_after_close(simdhttp_parser *p, int enabled);
+SIMDHTTP_API void simdhttp_set_lenient_optional_lf_after_cr(simdhttp_parser *p, int enabled);
+SIMDHTTP_API void simdhttp_set_lenient_optional_cr_before_lf(simdhttp_parser *p, int enabled);
+SIMDHTTP_API void simdhttp_set_lenient_optional_crlf_after_chunk(simdhttp_parser *p, int enabled);
+SIMDHTTP_API void simdhttp_set_lenient_spaces_after_chunk_size(simdhttp_parser *p, int enabled);
+SIMDHTTP_API void simdhttp_set_lenient_obs_fold(simdhttp_parser *p, int enabled);
+SIMDHTTP_API void simdhttp_set_lenient_bare_lf(simdhttp_parser *p, int enabled);
+
+/* ===================================================================================== */
+/* 5. The zero-copy head API                                                              */
+/* ===================================================================================== */
+
+/* One field line: spans into the caller's buffer. The value has no leading or trailing OWS.
+ * name == NULL (name_len 0) marks an obs-fold continuation line (only with the obs_fold flag). */
+typedef struct simdhttp_field {
+    const char *name;
+    size_t name_len;
+    const char *value;
+    size_t value_len;
+} simdhttp_field;
+
+typedef struct simdhttp_head {
+    /* in: where to put the fields (caller-owned), and how many fit */
+    simdhttp_field *fields;
+    size_t fields_cap;
+    /* out */
+    size_t num_fields;
+    uint8_t type;            /* SIMDHTTP_REQUEST or SIMDHTTP_RESPONSE */
+    uint8_t method;          /* simdhttp_method */
+    uint8_t http_major, http_minor;
+    uint16_t status_code;
+    uint32_t flags;          /* SIMDHTTP_F_* (framing, keep-alive, upgrade) */
+    uint64_t content_length; /* if flags & SIMDHTTP_F_CONTENT_LENGTH */
+    const char *method_str;  size_t method_len;  /* request */
+    const char *target;      size_t target_len;  /* request */
+    const char *reason;      size_t reason_len;  /* response */
+    /* error details when the result is SIMDHTTP_HEAD_ERROR */
+    simdhttp_errno error;
+    const char *error_reason;
+    size_t error_offset;
+} simdhttp_head;
+
+#define SIMDHTTP_HEAD_ERROR (-1)
+#define SIMDHTTP_HEAD_INCOMPLETE (-2)
+
+/* Parse the head (start line and field lines, up to and including the empty line) at the start
+ * of buf[0..len) with the same rules, limits and error codes as the streaming parser. Leading
+ * empty lines before a request-line are skipped. More than min(max_fields, head->fields_cap)
+ * fields is TOO_MANY_HEADERS. `type` may be SIMDHTTP_BOTH. The flags say how the body is
+ * framed: SIMDHTTP_F_CHUNKED, SIMDHTTP_F_CONTENT_LENGTH, SIMDHTTP_F_BODY_UNTIL_CLOSE (a response
+ * with neither), SIMDHTTP_F_SKIP_BODY (1xx, 204, 304; a request with neither).
+ * @return the length of the head (> 0); SIMDHTTP_HEAD_INCOMPLETE if buf ends before the head
+ * does (and before any limit is reached); SIMDHTTP_HEAD_ERROR with head->error,
+ * head->error_reason and head->error_offset set. */
+SIMDHTTP_API long simdhttp_parse_head(simdhttp_head *head, simdhttp_type type, const char *buf,
+                                      size_t len, const simdhttp_config *cfg);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SIMDHTTP_H */

@@ -1,0 +1,1152 @@
+/* The parser core: the one source of truth for every rule.
+ *
+ * Included once by each src/isa_<name>.c after it has defined:
+ *   SH_ISA          the suffix of the generated entry points (scalar, sse2, avx2, ...)
+ *   scan_token, scan_value, scan_target   (the contract is in scan_scalar.h)
+ * It generates simdhttp__execute_<isa> (streaming) and simdhttp__parse_head_<isa> (head API)
+ * from one always-inline function, sh_core(), specialised by the constant `headmode`: the head
+ * API gets the same rules with spans recorded into the head instead of callbacks, and returns
+ * INCOMPLETE wherever the streaming parser would wait for more bytes.
+ *
+ * Shape: one state per resume point; the hot states consume a whole span with one scanner call
+ * and one callback (no per-byte switch). Byte loops remain only where spans are a few bytes
+ * (version, status code, chunk lines) or where a special field's value must be interpreted.
+ */
+#include <string.h>
+
+#include "internal.h"
+#include "tables.h"
+
+#define SH_CAT_(a, b) a##b
+#define SH_CAT(a, b) SH_CAT_(a, b)
+#define SH_FN(name) SH_CAT(name, SH_ISA)
+
+#ifndef SH_CORE_SHARED
+#define SH_CORE_SHARED
+/* ---- helpers that do not depend on the scanners: compiled per ISA, but identical ---- */
+
+#define SH_LIKELY(x) __builtin_expect(!!(x), 1)
+#define SH_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define SH_IS_WS(c) ((c) == ' ' || (c) == '\t')
+
+/* Compare a tchar span with a lower-case literal: `| 0x20` lower-cases letters and maps no
+ * other tchar onto a letter or '-', so it is exact for validated tokens. */
+static inline int sh_lc_eq(const uint8_t *s, const char *lit, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if ((s[i] | 0x20) != (uint8_t)lit[i]) return 0;
+    return 1;
+}
+
+static inline int sh_classify_name(const uint8_t *s, size_t n)
+{
+    switch (n) {
+    case 7: return sh_lc_eq(s, "upgrade", 7) ? H_UPGRADE : H_NONE;
+    case 10: return sh_lc_eq(s, "connection", 10) ? H_CONNECTION : H_NONE;
+    case 14: return sh_lc_eq(s, "content-length", 14) ? H_CONTENT_LENGTH : H_NONE;
+    case 17: return sh_lc_eq(s, "transfer-encoding", 17) ? H_TRANSFER_ENCODING : H_NONE;
+    default: return H_NONE;
+    }
+}
+
+static inline int sh_classify_method(const uint8_t *s, size_t n)
+{
+#define M(lit, id) if (memcmp(s, lit, n) == 0) return id
+    switch (n) {
+    case 3: M("GET", SIMDHTTP_METHOD_GET); M("PUT", SIMDHTTP_METHOD_PUT); break;
+    case 4: M("POST", SIMDHTTP_METHOD_POST); M("HEAD", SIMDHTTP_METHOD_HEAD); break;
+    case 5: M("PATCH", SIMDHTTP_METHOD_PATCH); M("TRACE", SIMDHTTP_METHOD_TRACE); break;
+    case 6: M("DELETE", SIMDHTTP_METHOD_DELETE); break;
+    case 7: M("CONNECT", SIMDHTTP_METHOD_CONNECT); M("OPTIONS", SIMDHTTP_METHOD_OPTIONS); break;
+    }
+#undef M
+    return SIMDHTTP_METHOD_OTHER;
+}
+
+/* Keep the first bytes of a method or name that crosses execute() calls, for classification. */
+static inline void sh_keep(simdhttp_parser *p, const uint8_t *s, size_t n)
+{
+    if (p->_nlen + n <= sizeof p->_nbuf) memcpy(p->_nbuf + p->_nlen, s, n);
+    p->_nlen = (uint8_t)(p->_nlen + n > 255 ? 255 : p->_nlen + n);
+}
+
+/* ---- special field values, interpreted byte by byte (they are short) ---- */
+
+static const char *const sh_conn_words[3] = {"close", "keep-alive", "upgrade"};
+static const uint8_t sh_conn_lens[3] = {5, 10, 7};
+static const uint32_t sh_conn_flags[3] = {SIMDHTTP_F_CONNECTION_CLOSE,
+                                          SIMDHTTP_F_CONNECTION_KEEP_ALIVE,
+                                          SIMDHTTP_F_CONNECTION_UPGRADE};
+
+static inline void sh_conn_element_end(simdhttp_parser *p)
+{
+    for (int k = 0; k < 3; k++)
+        if ((p->_cand >> k & 1) && p->_idx == sh_conn_lens[k]) p->flags |= sh_conn_flags[k];
+    p->_cand = 0;
+}
+
+/* End of one transfer-coding token. @return 0, or -1 if chunked is applied twice. */
+static inline int sh_te_token_end(simdhttp_parser *p)
+{
+    if (p->_idx == 7) {
+        if (p->_te & TE_SEEN_CHUNKED) return -1;
+        p->_te = TE_SEEN_CHUNKED | TE_LAST_CHUNKED;
+    } else {
+        p->_te &= (uint8_t)~TE_LAST_CHUNKED;
+    }
+    return 0;
+}
+
+/* Feed value bytes [s, e) of a special field. @return NULL, or the offending byte (the error
+ * is set in p->_error / p->_reason). */
+static const uint8_t *sh_special_feed(simdhttp_parser *p, const uint8_t *s, const uint8_t *e)
+{
+    for (; s < e; s++) {
+        uint8_t c = *s;
+        switch (p->_hstate) {
+        case H_CONTENT_LENGTH:
+            if (c >= '0' && c <= '9') {
+                uint64_t d = (uint64_t)(c - '0');
+                if (p->_sub == 2) goto cl_bad;
+                if (p->_acc > (UINT64_MAX - d) / 10) {
+                    p->_reason = "Content-Length overflows 64 bits";
+                    goto cl_err;
+                }
+                p->_acc = p->_acc * 10 + d;
+                p->_sub = 1;
+            } else if (SH_IS_WS(c)) {
+                if (p->_sub == 1) p->_sub = 2;
+            } else {
+                goto cl_bad;
+            }
+            break;
+        case H_TRANSFER_ENCODING:
+            switch (p->_sub) {
+            case 0: /* before an element */
+                if (c == ',' || SH_IS_WS(c)) break;
+                if (!simdhttp_tchar[c]) goto te_bad;
+                p->_sub = 1;
+                p->_idx = 0;
+                /* fall through */
+            case 1: /* in the coding's name */
+                if (simdhttp_tchar[c]) {
+                    if (p->_idx < 7 && (c | 0x20) == (uint8_t)"chunked"[p->_idx]) p->_idx++;
+                    else p->_idx = 8; /* no match */
+                    break;
+                }
+                if (sh_te_token_end(p)) goto te_twice;
+                if (c == ',') p->_sub = 0;
+                else if (SH_IS_WS(c)) p->_sub = 2;
+                else if (c == ';') p->_sub = 3;
+                else goto te_bad;
+                break;
+            case 2: /* after the name */
+                if (c == ',') p->_sub = 0;
+                else if (c == ';') p->_sub = 3;
+                else if (!SH_IS_WS(c)) goto te_bad;
+                break;
+            case 3: /* parameters */
+                if (c == ',') p->_sub = 0;
+                else if (c == '"') p->_sub = 4;
+                break;
+            case 4: /* quoted-string in a parameter */
+                if (c == '"') p->_sub = 3;
+                else if (c == '\\') p->_sub = 5;
+                break;
+            default: /* quoted-pair */
+                p->_sub = 4;
+                break;
+            }
+            break;
+        case H_CONNECTION:
+            if (c == ',') {
+                sh_conn_element_end(p);
+                p->_sub = 0;
+            } else if (SH_IS_WS(c)) {
+                if (p->_sub == 1) p->_sub = 2;
+            } else if (p->_sub == 0) {
+                p->_sub = 1;
+                p->_idx = 0;
+                p->_cand = 7;
+                goto conn_match;
+            } else if (p->_sub == 1) {
+            conn_match:
+                for (int k = 0; k < 3; k++)
+                    if (p->_idx >= sh_conn_lens[k] || (c | 0x20) != (uint8_t)sh_conn_words[k][p->_idx])
+                        p->_cand &= (uint8_t)~(1u << k);
+                p->_idx++;
+            } else {
+                p->_cand = 0; /* "close foo": not an option we know */
+            }
+            break;
+        default:
+            break;
+        }
+    }
+    return NULL;
+cl_bad:
+    p->_reason = "Content-Length is not a decimal number";
+cl_err:
+    p->_error = SIMDHTTP_E_INVALID_CONTENT_LENGTH;
+    return s;
+te_bad:
+    p->_error = SIMDHTTP_E_INVALID_TRANSFER_ENCODING;
+    p->_reason = "Transfer-Encoding is not a list of transfer codings";
+    return s;
+te_twice:
+    p->_error = SIMDHTTP_E_INVALID_TRANSFER_ENCODING;
+    p->_reason = "Transfer-Encoding applies chunked more than once";
+    return s;
+}
+
+/* The value of a special field ended (at a line end). @return 0 or -1 (error set). */
+static int sh_special_end(simdhttp_parser *p)
+{
+    switch (p->_hstate) {
+    case H_CONTENT_LENGTH:
+        if (p->_sub == 0) {
+            p->_error = SIMDHTTP_E_INVALID_CONTENT_LENGTH;
+            p->_reason = "Content-Length is empty";
+            return -1;
+        }
+        if ((p->flags & SIMDHTTP_F_CONTENT_LENGTH) && p->content_length != p->_acc) {
+            p->_error = SIMDHTTP_E_UNEXPECTED_CONTENT_LENGTH;
+            p->_reason = "two Content-Length fields differ";
+            return -1;
+        }
+        p->content_length = p->_acc;
+        p->flags |= SIMDHTTP_F_CONTENT_LENGTH;
+        return 0;
+    case H_TRANSFER_ENCODING:
+        p->flags |= SIMDHTTP_F_TRANSFER_ENCODING;
+        if (p->_sub == 1 && sh_te_token_end(p)) {
+            p->_error = SIMDHTTP_E_INVALID_TRANSFER_ENCODING;
+            p->_reason = "Transfer-Encoding applies chunked more than once";
+            return -1;
+        }
+        if (p->_sub >= 4) {
+            p->_error = SIMDHTTP_E_INVALID_TRANSFER_ENCODING;
+            p->_reason = "Transfer-Encoding has an unterminated quoted-string";
+            return -1;
+        }
+        p->_sub = 2; /* an obs-fold continuation may follow: it must start a new element */
+        return 0;
+    case H_CONNECTION:
+        if (p->_sub != 0) sh_conn_element_end(p);
+        p->_sub = 2;
+        return 0;
+    default:
+        return 0;
+    }
+}
+
+/* Framing of a complete head (RFC 9112 section 6). Sets flags and content_length.
+ * @return 0, or -1 with the error set. */
+static int sh_head_framing(simdhttp_parser *p)
+{
+    uint32_t f = p->flags;
+    int request = p->type == SIMDHTTP_REQUEST;
+    int v11 = p->http_major > 1 || (p->http_major == 1 && p->http_minor >= 1);
+
+    if (v11 ? !(f & SIMDHTTP_F_CONNECTION_CLOSE) : (f & SIMDHTTP_F_CONNECTION_KEEP_ALIVE) != 0)
+        f |= SIMDHTTP_F_KEEP_ALIVE;
+
+    if (!request && (p->status_code < 200 || p->status_code == 204 || p->status_code == 304)) {
+        /* no body, whatever the fields say (RFC 9112 6.3 rule 1) */
+        f |= SIMDHTTP_F_SKIP_BODY;
+        if (p->status_code == 101) f |= SIMDHTTP_F_UPGRADE;
+        else if (p->status_code < 200) f &= ~(uint32_t)SIMDHTTP_F_UPGRADE;
+        p->flags = f;
+        return 0;
+    }
+    if (request && p->method == SIMDHTTP_METHOD_CONNECT) {
+        f |= SIMDHTTP_F_SKIP_BODY | SIMDHTTP_F_UPGRADE; /* a tunnel follows the head */
+        p->flags = f;
+        return 0;
+    }
+    if (request && !((f & SIMDHTTP_F_UPGRADE) && (f & SIMDHTTP_F_CONNECTION_UPGRADE)))
+        f &= ~(uint32_t)SIMDHTTP_F_UPGRADE;
+    if (!request) f &= ~(uint32_t)SIMDHTTP_F_UPGRADE;
+
+    if (f & SIMDHTTP_F_TRANSFER_ENCODING) {
+        if ((f & SIMDHTTP_F_CONTENT_LENGTH) && !(p->_lenient & SIMDHTTP_LENIENT_CHUNKED_LENGTH)) {
+            p->_error = SIMDHTTP_E_UNEXPECTED_CONTENT_LENGTH;
+            p->_reason = "Content-Length together with Transfer-Encoding";
+            return -1;
+        }
+        f &= ~(uint32_t)SIMDHTTP_F_CONTENT_LENGTH;
+        p->content_length = 0;
+        if (!v11) f &= ~(uint32_t)SIMDHTTP_F_KEEP_ALIVE; /* RFC 9112 6.1: faulty framing */
+        if (p->_te & TE_LAST_CHUNKED) {
+            f |= SIMDHTTP_F_CHUNKED;
+        } else if (request && !(p->_lenient & SIMDHTTP_LENIENT_TRANSFER_ENCODING)) {
+            p->_error = SIMDHTTP_E_INVALID_TRANSFER_ENCODING;
+            p->_reason = "request's final transfer coding is not chunked";
+            return -1;
+        } else {
+            f |= SIMDHTTP_F_BODY_UNTIL_CLOSE;
+            f &= ~(uint32_t)SIMDHTTP_F_KEEP_ALIVE;
+        }
+    } else if (!(f & SIMDHTTP_F_CONTENT_LENGTH)) {
+        if (request) {
+            f |= SIMDHTTP_F_SKIP_BODY;
+        } else {
+            f |= SIMDHTTP_F_BODY_UNTIL_CLOSE;
+            f &= ~(uint32_t)SIMDHTTP_F_KEEP_ALIVE;
+        }
+    }
+    p->flags = f;
+    return 0;
+}
+
+static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
+
+#define SH_ALWAYS_INLINE inline __attribute__((always_inline))
+
+#endif /* SH_CORE_SHARED */
+
+/* ======================================================================================= */
+
+#define SH_ERR(code, at, why)                                                                \
+    do {                                                                                     \
+        p->_error = (code);                                                                  \
+        p->_reason = (why);                                                                  \
+        errpos = (at);                                                                       \
+        goto out_error;                                                                      \
+    } while (0)
+
+/* Data callback. RESUME is the state to continue in after a pause, at byte NEXT. */
+#define SH_SPAN(NAME, AT, N, RESUME, NEXT)                                                   \
+    do {                                                                                     \
+        if (!headmode && cb->NAME && (N)) {                                                  \
+            p->_state = (RESUME);                                                            \
+            rc = cb->NAME(p, (const char *)(AT), (size_t)(N));                               \
+            if (SH_UNLIKELY(rc)) {                                                           \
+                pos = (NEXT);                                                                \
+                goto cb_stop;                                                                \
+            }                                                                                \
+        }                                                                                    \
+    } while (0)
+
+/* Notification callback, same resume convention. */
+#define SH_NOTE(NAME, RESUME, NEXT)                                                          \
+    do {                                                                                     \
+        if (!headmode && cb->NAME) {                                                         \
+            p->_state = (RESUME);                                                            \
+            rc = cb->NAME(p);                                                                \
+            if (SH_UNLIKELY(rc)) {                                                           \
+                pos = (NEXT);                                                                \
+                goto cb_stop;                                                                \
+            }                                                                                \
+        }                                                                                    \
+    } while (0)
+
+/* Wait for more input in state ST (the caller delivered any partial span already). */
+#define SH_MORE(ST)                                                                          \
+    do {                                                                                     \
+        p->_state = (ST);                                                                    \
+        goto out_more;                                                                       \
+    } while (0)
+
+/* Enter the head budget at pos: scans in the head stop at hend. */
+#define SH_HEAD_ENTER()                                                                      \
+    do {                                                                                     \
+        hbase = pos;                                                                         \
+        hend = (size_t)(end - pos) > p->_head_left ? pos + p->_head_left : end;              \
+    } while (0)
+#define SH_HEAD_LEAVE()                                                                      \
+    do {                                                                                     \
+        if (hbase) {                                                                         \
+            p->_head_left -= (uint32_t)(pos - hbase);                                        \
+            hbase = NULL;                                                                    \
+            hend = end;                                                                      \
+        }                                                                                    \
+    } while (0)
+
+static SH_ALWAYS_INLINE long SH_FN(sh_core_)(simdhttp_parser *p, const uint8_t *data, size_t len,
+                                             simdhttp_head *h, const int headmode)
+{
+    const simdhttp_callbacks *cb = p->_cb;
+    const uint8_t *pos = data, *end = data + len;
+    const uint8_t *hend = end, *hbase = NULL; /* head budget window */
+    const uint8_t *mark, *q, *errpos;
+    simdhttp_field *f = NULL;
+    uint32_t lenient = p->_lenient;
+    int rc;
+    uint8_t c;
+
+    if (headmode) SH_HEAD_ENTER();
+
+dispatch:
+    switch (p->_state) {
+    case S_DEAD: goto dead;
+    case S_UPGRADED: goto upgraded;
+    case S_MSG_START: SH_HEAD_ENTER(); goto msg_start;
+    case S_MSG_BEGUN: SH_HEAD_ENTER(); goto msg_begun;
+    case S_DETECT: SH_HEAD_ENTER(); goto detect;
+    case S_METHOD: SH_HEAD_ENTER(); goto method;
+    case S_METHOD_END: SH_HEAD_ENTER(); if (pos == end) SH_MORE(S_METHOD_END); goto method_end;
+    case S_URL_START: SH_HEAD_ENTER(); goto url_start;
+    case S_URL: SH_HEAD_ENTER(); goto url;
+    case S_URL_END: SH_HEAD_ENTER(); if (pos == end) SH_MORE(S_URL_END); goto url_end;
+    case S_VERSION: SH_HEAD_ENTER(); goto version;
+    case S_VERSION_END: SH_HEAD_ENTER(); goto version_end;
+    case S_AFTER_VERSION: SH_HEAD_ENTER(); goto after_version;
+    case S_STATUS_CODE: SH_HEAD_ENTER(); goto status_code;
+    case S_STATUS_CODE_END: SH_HEAD_ENTER(); goto status_code_end;
+    case S_STATUS_SP: SH_HEAD_ENTER(); goto status_sp;
+    case S_REASON: SH_HEAD_ENTER(); goto reason;
+    case S_REASON_END: SH_HEAD_ENTER(); goto reason_end;
+    case S_LINE_END:
+        if (p->_next != S_CHUNK_HEADER && p->_next != S_CHUNK_DONE) SH_HEAD_ENTER();
+        if (pos == end) SH_MORE(S_LINE_END);
+        goto line_end;
+    case S_LINE_LF:
+        if (p->_next != S_CHUNK_HEADER && p->_next != S_CHUNK_DONE) SH_HEAD_ENTER();
+        goto line_lf;
+    case S_FIELD_START: SH_HEAD_ENTER(); goto field_start;
+    case S_FOLD_WS: SH_HEAD_ENTER(); goto fold_ws;
+    case S_FIELD_NAME: SH_HEAD_ENTER(); goto field_name;
+    case S_NAME_END: SH_HEAD_ENTER(); if (pos == end) SH_MORE(S_NAME_END); goto name_end;
+    case S_OWS: SH_HEAD_ENTER(); goto ows;
+    case S_FIELD_VALUE: SH_HEAD_ENTER(); goto field_value;
+    case S_VALUE_END: SH_HEAD_ENTER(); if (pos == end) SH_MORE(S_VALUE_END); goto value_end;
+    case S_HEAD_DONE: goto body_select;
+    case S_BODY_CL: goto body_cl;
+    case S_BODY_EOF: goto body_eof;
+    case S_MSG_DONE: goto msg_done;
+    case S_CHUNK_SIZE_START: goto chunk_size_start;
+    case S_CHUNK_SIZE: goto chunk_size;
+    case S_CHUNK_SIZE_WS: goto chunk_size_ws;
+    case S_EXT_NAME_START: goto ext_name_start;
+    case S_EXT_NAME: goto ext_name;
+    case S_EXT_NAME_END: goto ext_name_end;
+    case S_EXT_AFTER_NAME: goto ext_after_name;
+    case S_EXT_VALUE_START: goto ext_value_start;
+    case S_EXT_VALUE: goto ext_value;
+    case S_EXT_VALUE_END: goto ext_value_end;
+    case S_EXT_AFTER_VALUE: goto ext_after_value;
+    case S_CHUNK_HEADER: goto chunk_header;
+    case S_CHUNK_DATA: goto chunk_data;
+    case S_CHUNK_DATA_END: goto chunk_data_end;
+    case S_CHUNK_DONE: goto chunk_done;
+    case S_TRAILERS_DONE: goto trailers_done;
+    default:
+        p->_error = SIMDHTTP_E_INVALID_ARGUMENT;
+        p->_reason = "parser is in an invalid state (not initialised?)";
+        errpos = pos;
+        goto out_error;
+    }
+
+    /* ---------------------------------------------------------------- start line ---- */
+msg_start:
+    /* RFC 9112 2.2: a server SHOULD ignore empty lines before the request-line. */
+    if (pos == hend) SH_MORE(S_MSG_START);
+    c = *pos;
+    if ((c == '\r' || c == '\n') && p->type != SIMDHTTP_RESPONSE) {
+        p->_next = S_MSG_START;
+        goto line_end;
+    }
+    p->flags = 0;
+    p->content_length = 0;
+    p->method = 0;
+    p->status_code = 0;
+    p->http_major = p->http_minor = 0;
+    p->_hstate = p->_te = p->_want = 0;
+    p->_nlen = 0;
+    p->_idx = 0;
+    p->_fields_left = p->_max_fields;
+    SH_NOTE(on_message_begin, S_MSG_BEGUN, pos);
+msg_begun:
+    if (p->type == SIMDHTTP_REQUEST) goto method_first;
+    if (p->type == SIMDHTTP_RESPONSE) {
+        p->_idx = 0;
+        goto version;
+    }
+detect:
+    /* BOTH: "HTTP/" starts a response; anything else is a request's method. */
+    while (pos < hend && p->_idx < 5 && *pos == sh_http_prefix[p->_idx]) {
+        pos++;
+        p->_idx++;
+    }
+    if (p->_idx == 5) {
+        p->type = SIMDHTTP_RESPONSE;
+        goto version;
+    }
+    if (pos == hend) SH_MORE(S_DETECT);
+    p->type = SIMDHTTP_REQUEST;
+    if (p->_idx) {
+        /* the bytes matched so far were the method's first bytes */
+        size_t k = p->_idx;
+        if (headmode) {
+            h->method_str = (const char *)pos - k; /* one buffer: they are right here */
+        } else {
+            sh_keep(p, sh_http_prefix, k);
+            SH_SPAN(on_method, sh_http_prefix, k, S_METHOD, pos);
+        }
+        goto method;
+    }
+method_first:
+    if (headmode) h->method_str = (const char *)pos;
+method:
+    mark = pos;
+    q = scan_token(pos, hend);
+    if (SH_UNLIKELY(q == hend)) {
+        sh_keep(p, mark, (size_t)(q - mark));
+        SH_SPAN(on_method, mark, q - mark, S_METHOD, q);
+        pos = q;
+        SH_MORE(S_METHOD);
+    }
+    if (SH_UNLIKELY(*q != ' ' || (headmode ? q == (const uint8_t *)h->method_str
+                                              : q == mark && p->_nlen == 0))) {
+        SH_SPAN(on_method, mark, q - mark, S_METHOD, q);
+        SH_ERR(SIMDHTTP_E_INVALID_METHOD, q, *q == ' ' ? "empty method" : "method is not a token");
+    }
+    if (headmode) {
+        h->method_len = (size_t)((const char *)q - h->method_str);
+        p->method = (uint8_t)sh_classify_method((const uint8_t *)h->method_str, h->method_len);
+    } else if (p->_nlen == 0) {
+        p->method = (uint8_t)sh_classify_method(mark, (size_t)(q - mark));
+    } else {
+        sh_keep(p, mark, (size_t)(q - mark));
+        p->method = p->_nlen <= sizeof p->_nbuf
+                        ? (uint8_t)sh_classify_method((const uint8_t *)p->_nbuf, p->_nlen)
+                        : SIMDHTTP_METHOD_OTHER;
+    }
+    SH_SPAN(on_method, mark, q - mark, S_METHOD_END, q);
+    pos = q;
+method_end:
+    pos++; /* the SP */
+    SH_NOTE(on_method_complete, S_URL_START, pos);
+url_start:
+    if (pos == hend) SH_MORE(S_URL_START);
+    if (*pos == ' ') SH_ERR(SIMDHTTP_E_UNEXPECTED_SPACE, pos, "more than one SP after the method");
+    if ((uint8_t)(*pos - 0x21) >= 0x5e) SH_ERR(SIMDHTTP_E_INVALID_URL, pos, "empty or invalid request-target");
+    if (headmode) h->target = (const char *)pos;
+url:
+    mark = pos;
+    q = scan_target(pos, hend);
+    if (SH_UNLIKELY(q == hend)) {
+        SH_SPAN(on_url, mark, q - mark, S_URL, q);
+        pos = q;
+        SH_MORE(S_URL);
+    }
+    if (SH_UNLIKELY(*q != ' ')) {
+        SH_SPAN(on_url, mark, q - mark, S_URL, q);
+        if (*q == '\r' || *q == '\n')
+            SH_ERR(SIMDHTTP_E_INVALID_VERSION, q, "request-line has no HTTP version");
+        SH_ERR(SIMDHTTP_E_INVALID_URL, q, "invalid byte in request-target");
+    }
+    if (headmode) h->target_len = (size_t)((const char *)q - h->target);
+    SH_SPAN(on_url, mark, q - mark, S_URL_END, q);
+    pos = q;
+url_end:
+    pos++; /* the SP */
+    p->_idx = 0;
+    SH_NOTE(on_url_complete, S_VERSION, pos);
+
+version:
+    /* "HTTP/" DIGIT "." DIGIT; the span is the DIGIT "." DIGIT part. */
+    if (p->_idx == 0 && SH_LIKELY(hend - pos >= 8) && memcmp(pos, "HTTP/1.", 7) == 0 &&
+        (pos[7] == '1' || pos[7] == '0')) {
+        p->http_major = 1;
+        p->http_minor = (uint8_t)(pos[7] - '0');
+        SH_SPAN(on_version, pos + 5, 3, S_VERSION_END, pos + 8);
+        pos += 8;
+        goto version_end;
+    }
+    mark = pos;
+    while (pos < hend && p->_idx < 8) {
+        c = *pos;
+        if (p->_idx < 5) {
+            if (c != sh_http_prefix[p->_idx]) SH_ERR(SIMDHTTP_E_INVALID_VERSION, pos, "expected \"HTTP/\"");
+            mark = pos + 1;
+        } else if (p->_idx == 6) {
+            if (c != '.') goto version_bad;
+        } else {
+            if (c < '0' || c > '9') goto version_bad;
+            if (p->_idx == 5) {
+                p->http_major = (uint8_t)(c - '0');
+                if (c != '1' && !(lenient & SIMDHTTP_LENIENT_VERSION)) goto version_bad;
+            } else {
+                p->http_minor = (uint8_t)(c - '0');
+                if (c > '1' && !(lenient & SIMDHTTP_LENIENT_VERSION)) goto version_bad;
+            }
+        }
+        pos++;
+        p->_idx++;
+    }
+    if (pos > mark) SH_SPAN(on_version, mark, pos - mark, p->_idx < 8 ? S_VERSION : S_VERSION_END, pos);
+    if (p->_idx < 8) SH_MORE(S_VERSION);
+version_end:
+    SH_NOTE(on_version_complete, S_AFTER_VERSION, pos);
+after_version:
+    if (pos == hend) SH_MORE(S_AFTER_VERSION);
+    c = *pos;
+    if (p->type == SIMDHTTP_REQUEST) {
+        if (c != '\r' && c != '\n') SH_ERR(SIMDHTTP_E_INVALID_VERSION, pos, "junk after the HTTP version");
+        p->_want = 0;
+        p->_next = S_FIELD_START;
+        goto line_end;
+    }
+    if (c != ' ') {
+        if (c == '\r' || c == '\n') SH_ERR(SIMDHTTP_E_INVALID_STATUS, pos, "status-line has no status code");
+        SH_ERR(SIMDHTTP_E_INVALID_VERSION, pos, "junk after the HTTP version");
+    }
+    pos++;
+    p->_idx = 0;
+    p->status_code = 0;
+status_code:
+    mark = pos;
+    while (pos < hend && p->_idx < 3) {
+        c = *pos;
+        if (c < '0' || c > '9' || (p->_idx == 0 && c == '0')) {
+            SH_SPAN(on_status_code, mark, pos - mark, S_STATUS_CODE, pos);
+            SH_ERR(SIMDHTTP_E_INVALID_STATUS, pos, "status code is not three digits from 100 to 999");
+        }
+        p->status_code = (uint16_t)(p->status_code * 10 + (c - '0'));
+        pos++;
+        p->_idx++;
+    }
+    SH_SPAN(on_status_code, mark, pos - mark, p->_idx < 3 ? S_STATUS_CODE : S_STATUS_CODE_END, pos);
+    if (p->_idx < 3) SH_MORE(S_STATUS_CODE);
+status_code_end:
+    SH_NOTE(on_status_code_complete, S_STATUS_SP, pos);
+status_sp:
+    if (pos == hend) SH_MORE(S_STATUS_SP);
+    c = *pos;
+    if (c == '\r' || c == '\n') { /* no reason phrase, no SP: accepted, as by most clients */
+        if (headmode) h->reason = (const char *)pos, h->reason_len = 0;
+        goto reason_end;
+    }
+    if (c != ' ') SH_ERR(SIMDHTTP_E_INVALID_STATUS, pos, "status code is not three digits from 100 to 999");
+    pos++;
+    if (headmode) h->reason = (const char *)pos;
+reason:
+    mark = pos;
+    q = scan_value(pos, hend);
+    if (q == hend) {
+        SH_SPAN(on_status, mark, q - mark, S_REASON, q);
+        pos = q;
+        SH_MORE(S_REASON);
+    }
+    if (*q != '\r' && *q != '\n') {
+        SH_SPAN(on_status, mark, q - mark, S_REASON, q);
+        SH_ERR(SIMDHTTP_E_INVALID_STATUS, q, "control byte in the reason phrase");
+    }
+    if (headmode) h->reason_len = (size_t)((const char *)q - h->reason);
+    SH_SPAN(on_status, mark, q - mark, S_REASON_END, q);
+    pos = q;
+reason_end:
+    p->_want = 0;
+    p->_next = S_FIELD_START;
+    SH_NOTE(on_status_complete, S_LINE_END, pos);
+    goto line_end;
+
+version_bad:
+    if (pos > mark) SH_SPAN(on_version, mark, pos - mark, S_VERSION, pos);
+    SH_ERR(SIMDHTTP_E_INVALID_VERSION, pos, "HTTP version is not HTTP/1.0 or HTTP/1.1");
+
+    /* ---------------------------------------------------------------- line ends ---- */
+line_end:
+    /* at a CR or LF that ends a line; then continue at p->_next */
+    if (*pos == '\n') {
+        if (!(lenient & SIMDHTTP_LENIENT_OPTIONAL_CR_BEFORE_LF))
+            SH_ERR(SIMDHTTP_E_CR_EXPECTED, pos, "LF without CR (bare LF)");
+        pos++;
+        goto line_next;
+    }
+    pos++;
+line_lf:
+    if (pos == hend) SH_MORE(S_LINE_LF);
+    if (*pos == '\n') {
+        pos++;
+    } else if (!(lenient & SIMDHTTP_LENIENT_OPTIONAL_LF_AFTER_CR)) {
+        SH_ERR(SIMDHTTP_E_LF_EXPECTED, pos, "CR not followed by LF");
+    }
+line_next:
+    switch (p->_next) {
+    case S_MSG_START: goto msg_start;
+    case S_FIELD_START: goto field_start;
+    case S_HEAD_DONE: goto head_done;
+    case S_CHUNK_HEADER: goto chunk_header;
+    default: goto chunk_done;
+    }
+
+    /* ---------------------------------------------------------------- field lines ---- */
+field_start:
+    if (SH_UNLIKELY(pos == hend)) SH_MORE(S_FIELD_START);
+    c = *pos;
+    if (SH_UNLIKELY(SH_IS_WS(c))) {
+        if (!p->_want || !(lenient & SIMDHTTP_LENIENT_OBS_FOLD))
+            SH_ERR(SIMDHTTP_E_UNEXPECTED_SPACE, pos,
+                   p->_want ? "obs-fold (field line continued on the next line)"
+                            : "whitespace before the first field line");
+        /* obs-fold: the line break and leading whitespace become one SP of the value */
+        if (headmode) {
+            if (h->num_fields == h->fields_cap)
+                SH_ERR(SIMDHTTP_E_TOO_MANY_HEADERS, pos, "more field lines than head->fields_cap");
+            f = &h->fields[h->num_fields++];
+            f->name = NULL;
+            f->name_len = 0;
+        }
+        if (p->_hstate) sh_special_feed(p, (const uint8_t *)" ", (const uint8_t *)" " + 1);
+        SH_SPAN(on_header_value, " ", 1, S_FOLD_WS, pos);
+    fold_ws:
+        while (pos < hend && SH_IS_WS(*pos)) pos++;
+        if (pos == hend) SH_MORE(S_FOLD_WS);
+        goto field_value;
+    }
+    if (p->_want) {
+        p->_want = 0;
+        SH_NOTE(on_header_value_complete, S_FIELD_START, pos);
+    }
+    if (SH_UNLIKELY(c == '\r' || c == '\n')) {
+        p->_next = S_HEAD_DONE;
+        goto line_end;
+    }
+    if (SH_UNLIKELY(p->_fields_left == 0))
+        SH_ERR(SIMDHTTP_E_TOO_MANY_HEADERS, pos, "more field lines than max_fields");
+    p->_fields_left--;
+    if (headmode) {
+        if (h->num_fields == h->fields_cap)
+            SH_ERR(SIMDHTTP_E_TOO_MANY_HEADERS, pos, "more field lines than head->fields_cap");
+        f = &h->fields[h->num_fields++];
+        f->name = (const char *)pos;
+    }
+    p->_nlen = 0;
+field_name:
+    mark = pos;
+    q = scan_token(pos, hend);
+    if (SH_UNLIKELY(q == hend)) {
+        sh_keep(p, mark, (size_t)(q - mark));
+        SH_SPAN(on_header_field, mark, q - mark, S_FIELD_NAME, q);
+        pos = q;
+        SH_MORE(S_FIELD_NAME);
+    }
+    if (SH_UNLIKELY(*q != ':' || (q == mark && p->_nlen == 0))) {
+        SH_SPAN(on_header_field, mark, q - mark, S_FIELD_NAME, q);
+        if (q == mark && p->_nlen == 0 && *q == ':') SH_ERR(SIMDHTTP_E_INVALID_HEADER_TOKEN, q, "empty field name");
+        if (SH_IS_WS(*q)) SH_ERR(SIMDHTTP_E_UNEXPECTED_SPACE, q, "whitespace between field name and ':'");
+        if (*q == '\r' || *q == '\n') SH_ERR(SIMDHTTP_E_INVALID_HEADER_TOKEN, q, "field line has no ':'");
+        SH_ERR(SIMDHTTP_E_INVALID_HEADER_TOKEN, q, "invalid byte in field name");
+    }
+    if (p->flags & SIMDHTTP_F_TRAILERS) {
+        p->_hstate = H_NONE; /* framing fields mean nothing in trailers (RFC 9110 6.5.1) */
+    } else if (p->_nlen == 0) {
+        p->_hstate = (uint8_t)sh_classify_name(mark, (size_t)(q - mark));
+    } else {
+        sh_keep(p, mark, (size_t)(q - mark));
+        p->_hstate = p->_nlen <= sizeof p->_nbuf
+                         ? (uint8_t)sh_classify_name((const uint8_t *)p->_nbuf, p->_nlen)
+                         : H_NONE;
+    }
+    if (SH_UNLIKELY(p->_hstate)) {
+        p->_sub = 0;
+        p->_acc = 0;
+        if (p->_hstate == H_UPGRADE) p->flags |= SIMDHTTP_F_UPGRADE;
+        else if (p->_hstate == H_TRANSFER_ENCODING) p->_sub = 0;
+    }
+    if (headmode) f->name_len = (size_t)((const char *)q - f->name);
+    SH_SPAN(on_header_field, mark, q - mark, S_NAME_END, q);
+    pos = q;
+name_end:
+    pos++; /* the ':' */
+    SH_NOTE(on_header_field_complete, S_OWS, pos);
+ows:
+    while (pos < hend && SH_IS_WS(*pos)) pos++;
+    if (SH_UNLIKELY(pos == hend)) SH_MORE(S_OWS);
+field_value:
+    mark = pos;
+    if (headmode) f->value = (const char *)pos;
+    q = scan_value(pos, hend);
+    if (SH_UNLIKELY(lenient & SIMDHTTP_LENIENT_HEADERS))
+        while (q < hend && *q != '\r' && *q != '\n' && *q != 0) q = scan_value(q + 1, hend);
+    if (SH_UNLIKELY(p->_hstate)) {
+        const uint8_t *bad = sh_special_feed(p, mark, q);
+        if (bad) {
+            SH_SPAN(on_header_value, mark, bad - mark, S_FIELD_VALUE, bad);
+            errpos = bad;
+            goto out_error;
+        }
+    }
+    if (SH_UNLIKELY(q == hend)) {
+        SH_SPAN(on_header_value, mark, q - mark, S_FIELD_VALUE, q);
+        pos = q;
+        SH_MORE(S_FIELD_VALUE);
+    }
+    c = *q;
+    if (SH_UNLIKELY(c != '\r' && c != '\n')) {
+        SH_SPAN(on_header_value, mark, q - mark, S_FIELD_VALUE, q);
+        SH_ERR(SIMDHTTP_E_INVALID_HEADER_VALUE, q,
+               c == 0 ? "NUL in a field value" : "control byte in a field value");
+    }
+    if (SH_UNLIKELY(p->_hstate) && sh_special_end(p)) {
+        SH_SPAN(on_header_value, mark, q - mark, S_FIELD_VALUE, q);
+        errpos = q;
+        goto out_error;
+    }
+    if (headmode) {
+        const uint8_t *t = q;
+        while (t > (const uint8_t *)f->value && SH_IS_WS(t[-1])) t--;
+        f->value_len = (size_t)(t - (const uint8_t *)f->value);
+    }
+    SH_SPAN(on_header_value, mark, q - mark, S_VALUE_END, q);
+    pos = q;
+value_end:
+    p->_want = 1; /* on_header_value_complete once the next line is not an obs-fold */
+    if (SH_LIKELY(*pos == '\r' && hend - pos >= 2 && pos[1] == '\n')) {
+        pos += 2;
+        goto field_start;
+    }
+    p->_next = S_FIELD_START;
+    goto line_end;
+
+    /* ---------------------------------------------------------------- head done ---- */
+head_done:
+    SH_HEAD_LEAVE();
+    if (p->flags & SIMDHTTP_F_TRAILERS) goto trailers_done;
+    if (sh_head_framing(p)) {
+        errpos = pos;
+        goto out_error;
+    }
+    if (headmode) return (long)(pos - data);
+    if (cb->on_headers_complete) {
+        p->_state = S_HEAD_DONE; /* resumed into after a pause: goes on with the body */
+        rc = cb->on_headers_complete(p);
+        if (rc == SIMDHTTP_SKIP_BODY || rc == SIMDHTTP_SKIP_BODY_UPGRADE) {
+            int v11 = p->http_major == 1 && p->http_minor >= 1;
+            p->flags |= SIMDHTTP_F_SKIP_BODY;
+            p->flags &= ~(uint32_t)(SIMDHTTP_F_BODY_UNTIL_CLOSE | SIMDHTTP_F_CHUNKED);
+            if (rc == SIMDHTTP_SKIP_BODY_UPGRADE) p->flags |= SIMDHTTP_F_UPGRADE;
+            if (v11 ? !(p->flags & SIMDHTTP_F_CONNECTION_CLOSE)
+                    : (p->flags & SIMDHTTP_F_CONNECTION_KEEP_ALIVE) != 0)
+                p->flags |= SIMDHTTP_F_KEEP_ALIVE;
+            rc = 0;
+        }
+        if (SH_UNLIKELY(rc)) goto cb_stop;
+    }
+body_select:
+    if (p->flags & SIMDHTTP_F_SKIP_BODY) goto msg_done;
+    if (p->flags & SIMDHTTP_F_CHUNKED) goto chunk_size_start;
+    if (p->flags & SIMDHTTP_F_BODY_UNTIL_CLOSE) goto body_eof;
+    if (p->content_length == 0) goto msg_done;
+    goto body_cl;
+
+    /* ---------------------------------------------------------------- bodies ---- */
+body_cl:
+    if (pos == end) SH_MORE(S_BODY_CL);
+    {
+        uint64_t n = (uint64_t)(end - pos) < p->content_length ? (uint64_t)(end - pos) : p->content_length;
+        p->content_length -= n;
+        mark = pos;
+        pos += n;
+        SH_SPAN(on_body, mark, n, p->content_length ? S_BODY_CL : S_MSG_DONE, pos);
+        if (p->content_length) SH_MORE(S_BODY_CL);
+    }
+    goto msg_done;
+
+body_eof:
+    if (pos < end) {
+        mark = pos;
+        pos = end;
+        SH_SPAN(on_body, mark, end - mark, S_BODY_EOF, end);
+    }
+    SH_MORE(S_BODY_EOF);
+
+msg_done: {
+    uint8_t next;
+    if (p->flags & SIMDHTTP_F_UPGRADE) next = S_UPGRADED;
+    else if ((p->flags & SIMDHTTP_F_KEEP_ALIVE) || (lenient & SIMDHTTP_LENIENT_KEEP_ALIVE) ||
+             (p->type == SIMDHTTP_RESPONSE && p->status_code < 200 && p->status_code != 101))
+        next = S_MSG_START;
+    else next = S_DEAD;
+    p->_head_left = p->_max_head_size;
+    SH_NOTE(on_message_complete, next, pos);
+    p->_state = next;
+    goto dispatch;
+}
+
+upgraded:
+    p->upgrade = 1;
+    p->_state = S_UPGRADED;
+    p->_error = SIMDHTTP_E_PAUSED_UPGRADE;
+    p->_reason = "connection upgraded: the following bytes are not HTTP/1";
+    p->_error_pos = (const char *)pos;
+    p->_error_offset = p->_nread + (uint64_t)(pos - data);
+    p->_nread = p->_error_offset;
+    return SIMDHTTP_E_PAUSED_UPGRADE;
+
+dead:
+    /* after Connection: close. CR and LF are tolerated (some clients add CRLF after a body). */
+    if (lenient & SIMDHTTP_LENIENT_DATA_AFTER_CLOSE) pos = end;
+    while (pos < end && (*pos == '\r' || *pos == '\n')) pos++;
+    if (pos < end) SH_ERR(SIMDHTTP_E_CLOSED_CONNECTION, pos, "data after a message that closed the connection");
+    SH_MORE(S_DEAD);
+
+    /* ---------------------------------------------------------------- chunked ---- */
+chunk_size_start:
+    if (pos == end) SH_MORE(S_CHUNK_SIZE_START);
+    c = *pos;
+    {
+        unsigned v = c >= '0' && c <= '9' ? (unsigned)(c - '0')
+                   : (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (unsigned)((c | 0x20) - 'a' + 10) : 16u;
+        if (v > 15) SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "chunk size is not a hex number");
+        p->_acc = v;
+    }
+    pos++;
+chunk_size:
+    while (pos < end) {
+        c = *pos;
+        unsigned v = c >= '0' && c <= '9' ? (unsigned)(c - '0')
+                   : (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (unsigned)((c | 0x20) - 'a' + 10) : 16u;
+        if (v > 15) goto chunk_size_end;
+        if (p->_acc >> 60) SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "chunk size overflows 64 bits");
+        p->_acc = p->_acc << 4 | v;
+        pos++;
+    }
+    SH_MORE(S_CHUNK_SIZE);
+chunk_size_end:
+    if (c == '\r' || c == '\n') {
+        p->_next = S_CHUNK_HEADER;
+        goto line_end;
+    }
+    if (c == ';') goto ext_semicolon;
+    if (!SH_IS_WS(c) || !(lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
+        SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "junk after the chunk size");
+chunk_size_ws:
+    while (pos < end && SH_IS_WS(*pos)) pos++;
+    if (pos == end) SH_MORE(S_CHUNK_SIZE_WS);
+    c = *pos;
+    if (c == '\r' || c == '\n') {
+        p->_next = S_CHUNK_HEADER;
+        goto line_end;
+    }
+    if (c != ';') SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "junk after the chunk size");
+ext_semicolon:
+    p->_ext_left = p->_max_chunk_ext;
+ext_next: /* at a ';' */
+    if (p->_ext_left == 0) SH_ERR(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
+    p->_ext_left--;
+    pos++;
+ext_name_start:
+    for (;;) {
+        if (pos == end) SH_MORE(S_EXT_NAME_START);
+        c = *pos;
+        if (!SH_IS_WS(c) || !(lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE)) break;
+        if (p->_ext_left == 0) SH_ERR(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
+        p->_ext_left--;
+        pos++;
+    }
+    if (!simdhttp_tchar[c]) SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "chunk extension name is not a token");
+ext_name:
+    mark = pos;
+    while (pos < end && simdhttp_tchar[*pos]) {
+        if (p->_ext_left == 0) {
+            SH_SPAN(on_chunk_extension_name, mark, pos - mark, S_EXT_NAME, pos);
+            SH_ERR(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
+        }
+        p->_ext_left--;
+        pos++;
+    }
+    SH_SPAN(on_chunk_extension_name, mark, pos - mark, pos == end ? S_EXT_NAME : S_EXT_NAME_END, pos);
+    if (pos == end) SH_MORE(S_EXT_NAME);
+ext_name_end:
+    SH_NOTE(on_chunk_extension_name_complete, S_EXT_AFTER_NAME, pos);
+ext_after_name:
+    for (;;) {
+        if (pos == end) SH_MORE(S_EXT_AFTER_NAME);
+        c = *pos;
+        if (c == '\r' || c == '\n') {
+            p->_next = S_CHUNK_HEADER;
+            goto line_end;
+        }
+        if (c == ';') goto ext_next;
+        if (c != '=' && !(SH_IS_WS(c) && (lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE)))
+            SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "expected '=', ';' or CRLF after a chunk extension name");
+        if (p->_ext_left == 0) SH_ERR(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
+        p->_ext_left--;
+        pos++;
+        if (c == '=') break;
+    }
+ext_value_start:
+    for (;;) {
+        if (pos == end) SH_MORE(S_EXT_VALUE_START);
+        c = *pos;
+        if (!SH_IS_WS(c) || !(lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE)) break;
+        if (p->_ext_left == 0) SH_ERR(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
+        p->_ext_left--;
+        pos++;
+    }
+    if (c == '"') p->_sub = 1;
+    else if (simdhttp_tchar[c]) p->_sub = 0;
+    else SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "chunk extension value is not a token or quoted-string");
+    if (p->_sub == 1) { /* the opening quote is part of the value span */
+        if (p->_ext_left == 0) SH_ERR(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
+        p->_ext_left--;
+        pos++;
+        p->_sub = 2;
+        SH_SPAN(on_chunk_extension_value, pos - 1, 1, S_EXT_VALUE, pos);
+    }
+ext_value:
+    /* _sub: 0 token, 2 inside quotes, 3 after a backslash, 4 after the closing quote */
+    mark = pos;
+    while (pos < end) {
+        c = *pos;
+        if (p->_sub == 0) {
+            if (!simdhttp_tchar[c]) break;
+        } else if (p->_sub == 2) {
+            if (c == '"') p->_sub = 4;
+            else if (c == '\\') p->_sub = 3;
+            else if (c != '\t' && (c < 0x20 || c == 0x7f)) goto ext_bad_quoted;
+        } else if (p->_sub == 3) {
+            if (c != '\t' && (c < 0x20 || c == 0x7f)) goto ext_bad_quoted;
+            p->_sub = 2;
+        } else {
+            break; /* after the closing quote */
+        }
+        if (p->_ext_left == 0) {
+            SH_SPAN(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE, pos);
+            SH_ERR(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
+        }
+        p->_ext_left--;
+        pos++;
+    }
+    if (pos == end && p->_sub != 4) {
+        SH_SPAN(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE, pos);
+        SH_MORE(S_EXT_VALUE);
+    }
+    SH_SPAN(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE_END, pos);
+ext_value_end:
+    SH_NOTE(on_chunk_extension_value_complete, S_EXT_AFTER_VALUE, pos);
+ext_after_value:
+    for (;;) {
+        if (pos == end) SH_MORE(S_EXT_AFTER_VALUE);
+        c = *pos;
+        if (c == '\r' || c == '\n') {
+            p->_next = S_CHUNK_HEADER;
+            goto line_end;
+        }
+        if (c == ';') goto ext_next;
+        if (!SH_IS_WS(c) || !(lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
+            SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "expected ';' or CRLF after a chunk extension value");
+        if (p->_ext_left == 0) SH_ERR(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
+        p->_ext_left--;
+        pos++;
+    }
+ext_bad_quoted:
+    SH_SPAN(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE, pos);
+    SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "control byte in a quoted chunk extension value");
+
+chunk_header:
+    p->content_length = p->_acc;
+    if (p->_acc == 0) {
+        /* last chunk: the trailer section follows, with the head's limits */
+        p->flags |= SIMDHTTP_F_TRAILERS;
+        p->_head_left = p->_max_head_size;
+        p->_fields_left = p->_max_fields;
+        p->_want = 0;
+        SH_NOTE(on_chunk_header, S_FIELD_START, pos);
+        SH_HEAD_ENTER();
+        goto field_start;
+    }
+    SH_NOTE(on_chunk_header, S_CHUNK_DATA, pos);
+chunk_data:
+    if (pos == end) SH_MORE(S_CHUNK_DATA);
+    {
+        uint64_t n = (uint64_t)(end - pos) < p->content_length ? (uint64_t)(end - pos) : p->content_length;
+        p->content_length -= n;
+        mark = pos;
+        pos += n;
+        SH_SPAN(on_body, mark, n, p->content_length ? S_CHUNK_DATA : S_CHUNK_DATA_END, pos);
+        if (p->content_length) SH_MORE(S_CHUNK_DATA);
+    }
+chunk_data_end:
+    if (pos == end) SH_MORE(S_CHUNK_DATA_END);
+    c = *pos;
+    if (c == '\r' || c == '\n') {
+        p->_next = S_CHUNK_DONE;
+        goto line_end;
+    }
+    if (!(lenient & SIMDHTTP_LENIENT_OPTIONAL_CRLF_AFTER_CHUNK))
+        SH_ERR(SIMDHTTP_E_CR_EXPECTED, pos, "chunk data not followed by CRLF");
+chunk_done:
+    SH_NOTE(on_chunk_complete, S_CHUNK_SIZE_START, pos);
+    goto chunk_size_start;
+
+trailers_done:
+    SH_NOTE(on_chunk_complete, S_MSG_DONE, pos);
+    goto msg_done;
+
+    /* ---------------------------------------------------------------- exits ---- */
+out_more:
+    if (hbase && hend != end) {
+        /* the scan stopped at the head budget, not at the end of the input */
+        SH_HEAD_LEAVE();
+        p->_error = SIMDHTTP_E_HEADER_OVERFLOW;
+        p->_reason = (p->flags & SIMDHTTP_F_TRAILERS) ? "trailer section larger than max_head_size"
+                                                      : "head larger than max_head_size";
+        errpos = pos;
+        goto out_error;
+    }
+    SH_HEAD_LEAVE();
+    if (headmode) return SIMDHTTP_HEAD_INCOMPLETE;
+    p->_nread += len;
+    return SIMDHTTP_OK;
+
+cb_stop:
+    SH_HEAD_LEAVE();
+    p->_error_pos = (const char *)pos;
+    p->_error_offset = p->_nread + (uint64_t)(pos - data);
+    if (rc == SIMDHTTP_PAUSE) {
+        p->_error = SIMDHTTP_E_PAUSED;
+        p->_reason = "paused by a callback";
+        p->_nread = p->_error_offset; /* the caller passes the rest again after resume */
+        return SIMDHTTP_E_PAUSED;
+    }
+    p->_error = SIMDHTTP_E_USER;
+    p->_reason = "a callback returned an error";
+    p->_state = S_ERROR;
+    return SIMDHTTP_E_USER;
+
+out_error:
+    SH_HEAD_LEAVE();
+    p->_state = S_ERROR;
+    p->_error_pos = (const char *)errpos;
+    p->_error_offset = p->_nread + (uint64_t)(errpos - data);
+    if (headmode) {
+        h->error = p->_error;
+        h->error_reason = p->_reason;
+        h->error_offset = (size_t)p->_error_offset;
+        return SIMDHTTP_HEAD_ERROR;
+    }
+    return p->_error;
+}
+
+SH_INTERNAL simdhttp_errno SH_FN(simdhttp__execute_)(simdhttp_parser *p, const char *data, size_t len)
+{
+    return (simdhttp_errno)SH_FN(sh_core_)(p, (const uint8_t *)data, len, NULL, 0);
+}
+
+SH_INTERNAL long SH_FN(simdhttp__parse_head_)(simdhttp_head *h, simdhttp_parser *p, const char *buf,
+                                              size_t len)
+{
+    long r = SH_FN(sh_core_)(p, (const uint8_t *)buf, len, h, 1);
+    if (r > 0) {
+        h->type = p->type;
+        h->method = p->method;
+        h->http_major = p->http_major;
+        h->http_minor = p->http_minor;
+        h->status_code = p->status_code;
+        h->flags = p->flags;
+        h->content_length = p->content_length;
+    }
+    return r;
+}
+
+#undef SH_ERR
+#undef SH_SPAN
+#undef SH_NOTE
+#undef SH_MORE
+#undef SH_HEAD_ENTER
+#undef SH_HEAD_LEAVE

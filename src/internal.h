@@ -1,0 +1,94 @@
+/* Library-internal declarations: states, per-ISA entry points, shared helpers. */
+#ifndef SIMDHTTP_INTERNAL_H
+#define SIMDHTTP_INTERNAL_H
+
+#include "simdhttp.h"
+
+#define SH_INTERNAL __attribute__((visibility("hidden")))
+
+/* Parser states. Each is also a resume point after a callback paused the parser. */
+enum {
+    S_ERROR = 0,
+    S_DEAD,           /* after a message that closes the connection */
+    S_UPGRADED,       /* after PAUSED_UPGRADE, until resume_after_upgrade */
+    S_MSG_START,      /* before a message: leading empty lines, then message begin */
+    S_MSG_BEGUN,      /* on_message_begin done */
+    S_DETECT,         /* BOTH: matching "HTTP/"; _idx bytes matched */
+    S_METHOD,
+    S_METHOD_END,     /* at the SP after the method */
+    S_URL_START,
+    S_URL,
+    S_URL_END,        /* at the SP after the target */
+    S_VERSION,        /* "HTTP/" DIGIT "." DIGIT; _idx bytes matched */
+    S_VERSION_END,
+    S_AFTER_VERSION,
+    S_STATUS_CODE,    /* _idx digits matched */
+    S_STATUS_CODE_END,
+    S_STATUS_SP,
+    S_REASON,
+    S_REASON_END,
+    S_LINE_END,       /* at CR or LF; then go to _next */
+    S_LINE_LF,        /* after CR; then go to _next */
+    S_FIELD_START,
+    S_FOLD_WS,        /* obs-fold: skipping the continuation line's leading SP/HTAB */
+    S_FIELD_NAME,
+    S_NAME_END,       /* at ':' */
+    S_OWS,
+    S_FIELD_VALUE,
+    S_VALUE_END,      /* at the CR/LF ending a value */
+    S_HEAD_DONE,      /* after the empty line */
+    S_BODY_CL,
+    S_BODY_EOF,
+    S_MSG_DONE,
+    S_CHUNK_SIZE_START,
+    S_CHUNK_SIZE,
+    S_CHUNK_SIZE_WS,
+    S_EXT_NAME_START,
+    S_EXT_NAME,
+    S_EXT_NAME_END,
+    S_EXT_AFTER_NAME,
+    S_EXT_VALUE_START,
+    S_EXT_VALUE,
+    S_EXT_VALUE_END,
+    S_EXT_AFTER_VALUE,
+    S_CHUNK_HEADER,   /* chunk line done: on_chunk_header */
+    S_CHUNK_DATA,
+    S_CHUNK_DATA_END, /* expecting CRLF after chunk data */
+    S_CHUNK_DONE,     /* on_chunk_complete */
+    S_TRAILERS_DONE,  /* on_chunk_complete after the trailer section */
+    S_COUNT
+};
+
+/* Special fields (p->_hstate) */
+enum { H_NONE = 0, H_CONTENT_LENGTH, H_TRANSFER_ENCODING, H_CONNECTION, H_UPGRADE };
+
+/* p->_te bits */
+enum { TE_SEEN_CHUNKED = 1, TE_LAST_CHUNKED = 2 };
+
+/* Per-ISA instantiations of the core (src/core.h). */
+#define SH_DECLARE_ISA(isa)                                                                  \
+    SH_INTERNAL simdhttp_errno simdhttp__execute_##isa(simdhttp_parser *p, const char *data,  \
+                                                       size_t len);                          \
+    SH_INTERNAL long simdhttp__parse_head_##isa(simdhttp_head *h, simdhttp_parser *p,        \
+                                                const char *buf, size_t len);
+
+SH_DECLARE_ISA(scalar)
+#if defined(__x86_64__) || defined(_M_X64)
+SH_DECLARE_ISA(sse2)
+SH_DECLARE_ISA(sse42)
+SH_DECLARE_ISA(avx2)
+SH_DECLARE_ISA(avx512)
+#endif
+#if defined(__aarch64__)
+SH_DECLARE_ISA(neon)
+#endif
+
+/* parser.c */
+SH_INTERNAL extern const simdhttp_callbacks simdhttp__no_callbacks;
+SH_INTERNAL void simdhttp__configure(simdhttp_parser *p, simdhttp_type type,
+                                     const simdhttp_callbacks *cb, const simdhttp_config *cfg);
+
+/* dispatch.c: the path chosen once per process */
+SH_INTERNAL simdhttp_isa simdhttp__isa(void);
+
+#endif

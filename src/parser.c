@@ -1,0 +1,194 @@
+/* Everything about the streaming parser that is not per ISA: setup, options, names, errors. */
+#include <string.h>
+
+#include "internal.h"
+
+const simdhttp_callbacks simdhttp__no_callbacks;
+
+const char *simdhttp_version(void) { return SIMDHTTP_VERSION_STRING; }
+
+void simdhttp__configure(simdhttp_parser *p, simdhttp_type type, const simdhttp_callbacks *cb,
+                         const simdhttp_config *cfg)
+{
+    void *data = p->data;
+    memset(p, 0, sizeof *p);
+    p->data = data;
+    p->_cb = cb ? cb : &simdhttp__no_callbacks;
+    p->type = p->_init_type = (uint8_t)type;
+    if (cfg) p->_lenient = cfg->lenient & SIMDHTTP_LENIENT_ALL;
+    p->_max_head_size = cfg && cfg->max_head_size ? cfg->max_head_size : SIMDHTTP_DEFAULT_MAX_HEAD_SIZE;
+    p->_max_fields = cfg && cfg->max_fields ? cfg->max_fields : SIMDHTTP_DEFAULT_MAX_FIELDS;
+    p->_max_chunk_ext = cfg && cfg->max_chunk_ext ? cfg->max_chunk_ext : SIMDHTTP_DEFAULT_MAX_CHUNK_EXT;
+    p->_head_left = p->_max_head_size;
+    p->_fields_left = p->_max_fields;
+    p->_state = S_MSG_START;
+}
+
+void simdhttp_init(simdhttp_parser *p, simdhttp_type type, const simdhttp_callbacks *cb,
+                   const simdhttp_config *cfg)
+{
+    p->data = NULL;
+    simdhttp__configure(p, type, cb, cfg);
+}
+
+void simdhttp_reset(simdhttp_parser *p)
+{
+    simdhttp_config cfg = {p->_lenient, p->_max_head_size, p->_max_fields, p->_max_chunk_ext};
+    simdhttp__configure(p, (simdhttp_type)p->_init_type, p->_cb, &cfg);
+}
+
+simdhttp_errno simdhttp_finish(simdhttp_parser *p)
+{
+    switch (p->_error) {
+    case SIMDHTTP_OK: break;
+    case SIMDHTTP_E_PAUSED_UPGRADE: return SIMDHTTP_OK; /* the stream is no longer HTTP */
+    default: return p->_error;
+    }
+    switch (p->_state) {
+    case S_MSG_START:
+    case S_DEAD:
+        return SIMDHTTP_OK;
+    case S_BODY_EOF:
+        p->_state = S_DEAD;
+        if (p->_cb->on_message_complete && p->_cb->on_message_complete(p)) {
+            p->_error = SIMDHTTP_E_USER;
+            p->_reason = "a callback returned an error";
+            p->_error_offset = p->_nread;
+            p->_error_pos = NULL;
+            return p->_error;
+        }
+        return SIMDHTTP_OK;
+    default:
+        p->_state = S_ERROR;
+        p->_error = SIMDHTTP_E_INVALID_EOF_STATE;
+        p->_reason = "stream ended in the middle of a message";
+        p->_error_offset = p->_nread;
+        p->_error_pos = NULL;
+        return p->_error;
+    }
+}
+
+void simdhttp_resume(simdhttp_parser *p)
+{
+    if (p->_error == SIMDHTTP_E_PAUSED) p->_error = SIMDHTTP_OK;
+}
+
+void simdhttp_resume_after_upgrade(simdhttp_parser *p)
+{
+    if (p->_error != SIMDHTTP_E_PAUSED_UPGRADE) return;
+    p->_error = SIMDHTTP_OK;
+    p->upgrade = 0;
+    p->_state = S_MSG_START;
+    p->_head_left = p->_max_head_size;
+}
+
+simdhttp_errno simdhttp_get_errno(const simdhttp_parser *p) { return p->_error; }
+const char *simdhttp_get_error_reason(const simdhttp_parser *p) { return p->_error ? p->_reason : NULL; }
+uint64_t simdhttp_get_error_offset(const simdhttp_parser *p) { return p->_error_offset; }
+const char *simdhttp_get_error_pos(const simdhttp_parser *p) { return p->_error_pos; }
+int simdhttp_should_keep_alive(const simdhttp_parser *p) { return (p->flags & SIMDHTTP_F_KEEP_ALIVE) != 0; }
+int simdhttp_message_needs_eof(const simdhttp_parser *p) { return p->_state == S_BODY_EOF; }
+
+static const char *const method_names[] = {
+    NULL, "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
+};
+
+const char *simdhttp_method_name(simdhttp_method m)
+{
+    return (unsigned)m < sizeof method_names / sizeof *method_names ? method_names[m] : NULL;
+}
+
+static const struct {
+    const char *name, *reason;
+} errnos[SIMDHTTP_ERRNO_COUNT] = {
+    [SIMDHTTP_OK] = {"OK", "success"},
+    [SIMDHTTP_E_PAUSED] = {"PAUSED", "paused by a callback"},
+    [SIMDHTTP_E_PAUSED_UPGRADE] = {"PAUSED_UPGRADE", "connection upgraded"},
+    [SIMDHTTP_E_USER] = {"USER", "a callback returned an error"},
+    [SIMDHTTP_E_INVALID_METHOD] = {"INVALID_METHOD", "invalid method"},
+    [SIMDHTTP_E_INVALID_URL] = {"INVALID_URL", "invalid request-target"},
+    [SIMDHTTP_E_INVALID_VERSION] = {"INVALID_VERSION", "invalid HTTP version"},
+    [SIMDHTTP_E_INVALID_STATUS] = {"INVALID_STATUS", "invalid status line"},
+    [SIMDHTTP_E_UNEXPECTED_SPACE] = {"UNEXPECTED_SPACE", "unexpected whitespace"},
+    [SIMDHTTP_E_INVALID_HEADER_TOKEN] = {"INVALID_HEADER_TOKEN", "invalid field name"},
+    [SIMDHTTP_E_INVALID_HEADER_VALUE] = {"INVALID_HEADER_VALUE", "invalid field value"},
+    [SIMDHTTP_E_CR_EXPECTED] = {"CR_EXPECTED", "expected CR"},
+    [SIMDHTTP_E_LF_EXPECTED] = {"LF_EXPECTED", "expected LF"},
+    [SIMDHTTP_E_INVALID_CONTENT_LENGTH] = {"INVALID_CONTENT_LENGTH", "invalid Content-Length"},
+    [SIMDHTTP_E_UNEXPECTED_CONTENT_LENGTH] = {"UNEXPECTED_CONTENT_LENGTH", "unexpected Content-Length"},
+    [SIMDHTTP_E_INVALID_TRANSFER_ENCODING] = {"INVALID_TRANSFER_ENCODING", "invalid Transfer-Encoding"},
+    [SIMDHTTP_E_INVALID_CHUNK_SIZE] = {"INVALID_CHUNK_SIZE", "invalid chunk size"},
+    [SIMDHTTP_E_INVALID_CHUNK_EXTENSION] = {"INVALID_CHUNK_EXTENSION", "invalid chunk extension"},
+    [SIMDHTTP_E_HEADER_OVERFLOW] = {"HEADER_OVERFLOW", "head larger than max_head_size"},
+    [SIMDHTTP_E_TOO_MANY_HEADERS] = {"TOO_MANY_HEADERS", "more fields than max_fields"},
+    [SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW] = {"CHUNK_EXTENSIONS_OVERFLOW", "chunk extensions longer than max_chunk_ext"},
+    [SIMDHTTP_E_INVALID_EOF_STATE] = {"INVALID_EOF_STATE", "stream ended in the middle of a message"},
+    [SIMDHTTP_E_CLOSED_CONNECTION] = {"CLOSED_CONNECTION", "data after the connection closed"},
+    [SIMDHTTP_E_INVALID_ARGUMENT] = {"INVALID_ARGUMENT", "invalid argument"},
+};
+
+const char *simdhttp_errno_name(simdhttp_errno e)
+{
+    return (unsigned)e < SIMDHTTP_ERRNO_COUNT ? errnos[e].name : "UNKNOWN";
+}
+
+const char *simdhttp_errno_reason(simdhttp_errno e)
+{
+    return (unsigned)e < SIMDHTTP_ERRNO_COUNT ? errnos[e].reason : "unknown error";
+}
+
+/* ---- lenient flags ---- */
+
+static const struct {
+    const char *name;
+    unsigned flag;
+} lenient_names[] = {
+    {"headers", SIMDHTTP_LENIENT_HEADERS},
+    {"chunked_length", SIMDHTTP_LENIENT_CHUNKED_LENGTH},
+    {"keep_alive", SIMDHTTP_LENIENT_KEEP_ALIVE},
+    {"transfer_encoding", SIMDHTTP_LENIENT_TRANSFER_ENCODING},
+    {"version", SIMDHTTP_LENIENT_VERSION},
+    {"data_after_close", SIMDHTTP_LENIENT_DATA_AFTER_CLOSE},
+    {"optional_lf_after_cr", SIMDHTTP_LENIENT_OPTIONAL_LF_AFTER_CR},
+    {"optional_cr_before_lf", SIMDHTTP_LENIENT_OPTIONAL_CR_BEFORE_LF},
+    {"optional_crlf_after_chunk", SIMDHTTP_LENIENT_OPTIONAL_CRLF_AFTER_CHUNK},
+    {"spaces_after_chunk_size", SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE},
+    {"obs_fold", SIMDHTTP_LENIENT_OBS_FOLD},
+    {"bare_lf", SIMDHTTP_LENIENT_BARE_LF},
+};
+
+unsigned simdhttp_lenient_from_name(const char *name, size_t len)
+{
+    for (size_t i = 0; i < sizeof lenient_names / sizeof *lenient_names; i++)
+        if (strlen(lenient_names[i].name) == len && memcmp(lenient_names[i].name, name, len) == 0)
+            return lenient_names[i].flag;
+    return 0;
+}
+
+const char *simdhttp_lenient_name(unsigned flag)
+{
+    for (size_t i = 0; i < sizeof lenient_names / sizeof *lenient_names; i++)
+        if (lenient_names[i].flag == flag) return lenient_names[i].name;
+    return NULL;
+}
+
+void simdhttp_set_lenient(simdhttp_parser *p, unsigned flags, int enabled)
+{
+    if (enabled) p->_lenient |= flags & SIMDHTTP_LENIENT_ALL;
+    else p->_lenient &= ~flags;
+}
+
+#define SETTER(name, flag) \
+    void simdhttp_set_lenient_##name(simdhttp_parser *p, int enabled) { simdhttp_set_lenient(p, flag, enabled); }
+SETTER(headers, SIMDHTTP_LENIENT_HEADERS)
+SETTER(chunked_length, SIMDHTTP_LENIENT_CHUNKED_LENGTH)
+SETTER(keep_alive, SIMDHTTP_LENIENT_KEEP_ALIVE)
+SETTER(transfer_encoding, SIMDHTTP_LENIENT_TRANSFER_ENCODING)
+SETTER(version, SIMDHTTP_LENIENT_VERSION)
+SETTER(data_after_close, SIMDHTTP_LENIENT_DATA_AFTER_CLOSE)
+SETTER(optional_lf_after_cr, SIMDHTTP_LENIENT_OPTIONAL_LF_AFTER_CR)
+SETTER(optional_cr_before_lf, SIMDHTTP_LENIENT_OPTIONAL_CR_BEFORE_LF)
+SETTER(optional_crlf_after_chunk, SIMDHTTP_LENIENT_OPTIONAL_CRLF_AFTER_CHUNK)
+SETTER(spaces_after_chunk_size, SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE)
+SETTER(obs_fold, SIMDHTTP_LENIENT_OBS_FOLD)
+SETTER(bare_lf, SIMDHTTP_LENIENT_BARE_LF)

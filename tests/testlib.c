@@ -1,0 +1,308 @@
+#include "testlib.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int t_passed, t_failed;
+
+int t_check(int cond, const char *name, const char *fmt, ...)
+{
+    if (cond) {
+        t_passed++;
+        return 1;
+    }
+    t_failed++;
+    printf("not ok - %s: ", name);
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    printf("\n");
+    return 0;
+}
+
+int t_summary(void)
+{
+    printf("%d passed, %d failed\n", t_passed, t_failed);
+    return t_failed ? 1 : 0;
+}
+
+char *t_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    t_buf b = {0};
+    char tmp[65536];
+    size_t n;
+    while ((n = fread(tmp, 1, sizeof tmp, f)) > 0) t_buf_put(&b, tmp, n);
+    fclose(f);
+    t_buf_put(&b, "", 0);
+    if (!b.s) b.s = calloc(1, 1);
+    *len = b.len;
+    return b.s;
+}
+
+const char *t_corpus_dir(void)
+{
+    const char *d = getenv("SIMDHTTP_CORPUS");
+    return d && *d ? d : "corpus";
+}
+
+void t_buf_put(t_buf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 256;
+        while (cap < b->len + n + 1) cap *= 2;
+        b->s = realloc(b->s, cap);
+        if (!b->s) abort();
+        b->cap = cap;
+    }
+    if (n) memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = 0;
+}
+
+void t_buf_printf(t_buf *b, const char *fmt, ...)
+{
+    char tmp[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    t_buf_put(b, tmp, n < (int)sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
+void t_buf_escaped(t_buf *b, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        char tmp[8];
+        if (c == '\r') t_buf_put(b, "\\r", 2);
+        else if (c == '\n') t_buf_put(b, "\\n", 2);
+        else if (c == '\t') t_buf_put(b, "\\t", 2);
+        else if (c == '"' || c == '\\') { tmp[0] = '\\'; tmp[1] = (char)c; t_buf_put(b, tmp, 2); }
+        else if (c < 0x20 || c >= 0x7f) { snprintf(tmp, sizeof tmp, "\\x%02x", c); t_buf_put(b, tmp, 4); }
+        else t_buf_put(b, (const char *)&c, 1);
+    }
+}
+
+void t_buf_free(t_buf *b)
+{
+    free(b->s);
+    b->s = NULL;
+    b->len = b->cap = 0;
+}
+
+/* ---- recorder ---- */
+
+enum { K_METHOD, K_URL, K_VERSION, K_STATUS_CODE, K_STATUS, K_FIELD, K_VALUE, K_BODY, K_EXT_NAME, K_EXT_VALUE };
+static const char *const kind_names[] = {"method", "url", "version", "status_code", "status",
+                                         "header_field", "header_value", "body", "chunk_extension_name",
+                                         "chunk_extension_value"};
+
+static void flush_span(t_rec *r)
+{
+    if (r->span_kind < 0) return;
+    t_buf_printf(&r->log, "off=%llu len=%zu span[%s]=\"", (unsigned long long)r->span_off, r->span.len,
+                 kind_names[r->span_kind]);
+    t_buf_escaped(&r->log, r->span.s ? r->span.s : "", r->span.len);
+    t_buf_put(&r->log, "\"\n", 2);
+    r->span_kind = -1;
+    r->span.len = 0;
+}
+
+static int maybe_pause(t_rec *r)
+{
+    return r->events++ == r->pause_at ? SIMDHTTP_PAUSE : 0;
+}
+
+static int span(simdhttp_parser *p, int kind, const char *at, size_t len)
+{
+    t_rec *r = p->data;
+    uint64_t off = r->base_off + (uint64_t)(at - r->base);
+    if (at < r->base || at > r->base + (1u << 30)) off = (uint64_t)-1; /* static bytes */
+    if (r->span_kind != kind) {
+        flush_span(r);
+        r->span_kind = kind;
+        r->span_off = off;
+    }
+    t_buf_put(&r->span, at, len);
+    return maybe_pause(r);
+}
+
+static int note(simdhttp_parser *p, const char *what)
+{
+    t_rec *r = p->data;
+    flush_span(r);
+    /* offset of a notification: where the parser is; not recorded (it is not well defined for
+     * every notification), the order of events carries the information */
+    t_buf_printf(&r->log, "%s\n", what);
+    return maybe_pause(r);
+}
+
+#define SPAN_CB(fn, kind) \
+    static int fn(simdhttp_parser *p, const char *at, size_t len) { return span(p, kind, at, len); }
+SPAN_CB(on_method, K_METHOD)
+SPAN_CB(on_url, K_URL)
+SPAN_CB(on_version, K_VERSION)
+SPAN_CB(on_status_code, K_STATUS_CODE)
+SPAN_CB(on_status, K_STATUS)
+SPAN_CB(on_header_field, K_FIELD)
+SPAN_CB(on_header_value, K_VALUE)
+SPAN_CB(on_body, K_BODY)
+SPAN_CB(on_ext_name, K_EXT_NAME)
+SPAN_CB(on_ext_value, K_EXT_VALUE)
+
+#define NOTE_CB(fn, text) \
+    static int fn(simdhttp_parser *p) { return note(p, text); }
+NOTE_CB(on_message_begin, "message begin")
+NOTE_CB(on_method_complete, "method complete")
+NOTE_CB(on_url_complete, "url complete")
+NOTE_CB(on_version_complete, "version complete")
+NOTE_CB(on_status_code_complete, "status_code complete")
+NOTE_CB(on_status_complete, "status complete")
+NOTE_CB(on_header_field_complete, "header_field complete")
+NOTE_CB(on_header_value_complete, "header_value complete")
+NOTE_CB(on_ext_name_complete, "chunk_extension_name complete")
+NOTE_CB(on_ext_value_complete, "chunk_extension_value complete")
+NOTE_CB(on_chunk_complete, "chunk complete")
+NOTE_CB(on_message_complete, "message complete")
+
+static int on_headers_complete(simdhttp_parser *p)
+{
+    t_rec *r = p->data;
+    flush_span(r);
+    t_buf_printf(&r->log, "headers complete type=%d method=%d v=%d.%d status=%d flags=0x%x content_length=%llu keep_alive=%d\n",
+                 p->type, p->method, p->http_major, p->http_minor, p->status_code, p->flags,
+                 (unsigned long long)p->content_length, simdhttp_should_keep_alive(p));
+    return maybe_pause(r);
+}
+
+static int on_chunk_header(simdhttp_parser *p)
+{
+    t_rec *r = p->data;
+    flush_span(r);
+    t_buf_printf(&r->log, "chunk header len=%llu\n", (unsigned long long)p->content_length);
+    return maybe_pause(r);
+}
+
+const simdhttp_callbacks t_rec_callbacks = {
+    .on_message_begin = on_message_begin,
+    .on_method = on_method,
+    .on_url = on_url,
+    .on_version = on_version,
+    .on_status_code = on_status_code,
+    .on_status = on_status,
+    .on_header_field = on_header_field,
+    .on_header_value = on_header_value,
+    .on_method_complete = on_method_complete,
+    .on_url_complete = on_url_complete,
+    .on_version_complete = on_version_complete,
+    .on_status_code_complete = on_status_code_complete,
+    .on_status_complete = on_status_complete,
+    .on_header_field_complete = on_header_field_complete,
+    .on_header_value_complete = on_header_value_complete,
+    .on_headers_complete = on_headers_complete,
+    .on_body = on_body,
+    .on_chunk_header = on_chunk_header,
+    .on_chunk_extension_name = on_ext_name,
+    .on_chunk_extension_value = on_ext_value,
+    .on_chunk_extension_name_complete = on_ext_name_complete,
+    .on_chunk_extension_value_complete = on_ext_value_complete,
+    .on_chunk_complete = on_chunk_complete,
+    .on_message_complete = on_message_complete,
+};
+
+char *t_stream_log(simdhttp_type type, const simdhttp_config *cfg, const char *in, size_t len,
+                   const size_t *split, size_t nsplit, int eof, int pause_at)
+{
+    t_rec r = {0};
+    r.span_kind = -1;
+    r.pause_at = pause_at;
+    simdhttp_parser p;
+    simdhttp_init(&p, type, &t_rec_callbacks, cfg);
+    p.data = &r;
+    size_t off = 0, k = 0;
+    simdhttp_errno e = SIMDHTTP_OK;
+    while (off < len || (len == 0 && k == 0)) {
+        size_t n = len - off;
+        if (split && nsplit) {
+            size_t want = split[k % nsplit];
+            if (want && want < n) n = want;
+        }
+        k++;
+        /* copy the piece so that a read outside it is caught by ASan */
+        char *piece = malloc(n ? n : 1);
+        memcpy(piece, in + off, n);
+        r.base = piece;
+        r.base_off = off;
+        e = simdhttp_execute(&p, piece, n);
+        while (e == SIMDHTTP_E_PAUSED) {
+            size_t used = (size_t)(simdhttp_get_error_pos(&p) - piece);
+            flush_span(&r);
+            t_buf_printf(&r.log, "pause\n");
+            simdhttp_resume(&p);
+            r.base = piece + used;
+            r.base_off = off + used;
+            e = simdhttp_execute(&p, piece + used, n - used);
+            r.base = piece;
+            r.base_off = off;
+        }
+        free(piece);
+        r.base = NULL;
+        if (e == SIMDHTTP_E_PAUSED_UPGRADE) {
+            flush_span(&r);
+            t_buf_printf(&r.log, "upgrade off=%llu\n", (unsigned long long)simdhttp_get_error_offset(&p));
+            break;
+        }
+        if (e != SIMDHTTP_OK) break;
+        off += n;
+        if (len == 0) break;
+    }
+    if (e == SIMDHTTP_OK && eof) e = simdhttp_finish(&p);
+    flush_span(&r);
+    if (e == SIMDHTTP_OK || e == SIMDHTTP_E_PAUSED_UPGRADE) t_buf_printf(&r.log, "ok\n");
+    else t_buf_printf(&r.log, "error %s off=%llu\n", simdhttp_errno_name(e),
+                      (unsigned long long)simdhttp_get_error_offset(&p));
+    t_buf_free(&r.span);
+    return r.log.s;
+}
+
+char *t_head_log(simdhttp_type type, const simdhttp_config *cfg, const char *in, size_t len, long *ret)
+{
+    simdhttp_field fields[512];
+    simdhttp_head h = {.fields = fields, .fields_cap = 512};
+    t_buf b = {0};
+    long r = simdhttp_parse_head(&h, type, in, len, cfg);
+    *ret = r;
+    if (r == SIMDHTTP_HEAD_INCOMPLETE) {
+        t_buf_printf(&b, "incomplete\n");
+        return b.s;
+    }
+    if (r < 0) {
+        t_buf_printf(&b, "error %s off=%zu\n", simdhttp_errno_name(h.error), h.error_offset);
+        return b.s;
+    }
+    if (h.type == SIMDHTTP_REQUEST) {
+        t_buf_put(&b, "method=", 7);
+        t_buf_escaped(&b, h.method_str, h.method_len);
+        t_buf_put(&b, " target=", 8);
+        t_buf_escaped(&b, h.target, h.target_len);
+    } else {
+        t_buf_printf(&b, "status=%d reason=", h.status_code);
+        t_buf_escaped(&b, h.reason, h.reason_len);
+    }
+    t_buf_printf(&b, " v=%d.%d\n", h.http_major, h.http_minor);
+    for (size_t i = 0; i < h.num_fields; i++) {
+        if (h.fields[i].name) t_buf_escaped(&b, h.fields[i].name, h.fields[i].name_len);
+        else t_buf_put(&b, "(fold)", 6);
+        t_buf_put(&b, ": ", 2);
+        t_buf_escaped(&b, h.fields[i].value, h.fields[i].value_len);
+        t_buf_put(&b, "\n", 1);
+    }
+    t_buf_printf(&b, "flags=0x%x content_length=%llu head_len=%ld\n", h.flags,
+                 (unsigned long long)h.content_length, r);
+    return b.s;
+}

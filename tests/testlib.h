@@ -1,0 +1,71 @@
+/* Test helpers: counting checks, reading files, and an event recorder that turns the
+ * streaming parser's callbacks into a readable log (in the spirit of llhttp's tests):
+ *
+ *   off=0 message begin
+ *   off=0 len=3 span[method]="GET"
+ *   off=3 method complete
+ *   ...
+ *   off=42 error INVALID_HEADER_VALUE
+ *
+ * Consecutive pieces of one span are merged, so the log of a stream does not depend on how
+ * the stream was split: comparing logs is how the chunking tests work. */
+#ifndef SIMDHTTP_TESTLIB_H
+#define SIMDHTTP_TESTLIB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "simdhttp.h"
+
+/* ---- checks ---- */
+extern int t_passed, t_failed;
+/* Record one check; prints "not ok - <name>: <why>" on failure. @return cond */
+int t_check(int cond, const char *name, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Print "N passed, N failed". @return the exit status (0 if none failed). */
+int t_summary(void);
+
+/* ---- files ---- */
+/* Read a whole file (malloc'd, NUL-terminated after len). NULL if it cannot be read. */
+char *t_read_file(const char *path, size_t *len);
+/* The corpus directory: $SIMDHTTP_CORPUS or "corpus". */
+const char *t_corpus_dir(void);
+
+/* ---- growable string ---- */
+typedef struct t_buf {
+    char *s;
+    size_t len, cap;
+} t_buf;
+void t_buf_put(t_buf *b, const char *s, size_t n);
+void t_buf_printf(t_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* append bytes escaped: printable ASCII as is, \r \n \t \" \\ and \xNN for the rest */
+void t_buf_escaped(t_buf *b, const char *s, size_t n);
+void t_buf_free(t_buf *b);
+
+/* ---- event recorder ---- */
+typedef struct t_rec {
+    t_buf log;
+    const char *base;   /* buffer of the current execute() call */
+    uint64_t base_off;  /* absolute offset of base[0] */
+    int span_kind;      /* open (unflushed) span kind, -1 if none */
+    uint64_t span_off;
+    t_buf span;
+    int pause_at;       /* pause once on the event with this index (-1: never) */
+    int events;
+} t_rec;
+
+/* The callbacks that record into the t_rec in parser->data. */
+extern const simdhttp_callbacks t_rec_callbacks;
+
+/* Parse input with the streaming parser, fed in pieces: split[] lists piece lengths (repeated
+ * cyclically; NULL or nsplit 0 means one piece). Pauses (if rec->pause_at >= 0) are resumed at
+ * once. Ends with finish() when `eof`. Returns the log (caller frees with free()), ending with
+ * "ok" or "error NAME off=N". */
+char *t_stream_log(simdhttp_type type, const simdhttp_config *cfg, const char *in, size_t len,
+                   const size_t *split, size_t nsplit, int eof, int pause_at);
+
+/* The same input through simdhttp_parse_head, rendered as the log the streaming parser would
+ * give for the head only (values trimmed, as the head API gives them). Returns a malloc'd
+ * string; *ret gets the return value of simdhttp_parse_head. */
+char *t_head_log(simdhttp_type type, const simdhttp_config *cfg, const char *in, size_t len, long *ret);
+
+#endif
