@@ -29,22 +29,35 @@
 #define SH_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define SH_IS_WS(c) ((c) == ' ' || (c) == '\t')
 
-/* Compare a tchar span with a lower-case literal: `| 0x20` lower-cases letters and maps no
- * other tchar onto a letter or '-', so it is exact for validated tokens. */
-static inline int sh_lc_eq(const uint8_t *s, const char *lit, size_t n)
+static inline uint64_t sh_load64(const void *s)
 {
-    for (size_t i = 0; i < n; i++)
-        if ((s[i] | 0x20) != (uint8_t)lit[i]) return 0;
-    return 1;
+    uint64_t v;
+    memcpy(&v, s, 8);
+    return v;
 }
+
+static inline uint32_t sh_load32(const void *s)
+{
+    uint32_t v;
+    memcpy(&v, s, 4);
+    return v;
+}
+
+/* Case-insensitive compare of a validated token with a lower-case literal, with (overlapping)
+ * word loads: `| 0x20` lower-cases letters and maps no other tchar onto a letter or '-', so it
+ * is exact for tokens. Literals fold to constants. */
+#define SH_EQ8(s, i, lit) ((sh_load64((s) + (i)) | 0x2020202020202020ull) == sh_load64(lit))
+#define SH_EQ4(s, i, lit) ((sh_load32((s) + (i)) | 0x20202020u) == sh_load32(lit))
 
 static inline int sh_classify_name(const uint8_t *s, size_t n)
 {
     switch (n) {
-    case 7: return sh_lc_eq(s, "upgrade", 7) ? H_UPGRADE : H_NONE;
-    case 10: return sh_lc_eq(s, "connection", 10) ? H_CONNECTION : H_NONE;
-    case 14: return sh_lc_eq(s, "content-length", 14) ? H_CONTENT_LENGTH : H_NONE;
-    case 17: return sh_lc_eq(s, "transfer-encoding", 17) ? H_TRANSFER_ENCODING : H_NONE;
+    case 7: return SH_EQ4(s, 0, "upgr") && SH_EQ4(s, 3, "rade") ? H_UPGRADE : H_NONE;
+    case 10: return SH_EQ8(s, 0, "connecti") && SH_EQ4(s, 6, "tion") ? H_CONNECTION : H_NONE;
+    case 14: return SH_EQ8(s, 0, "content-") && SH_EQ8(s, 6, "t-length") ? H_CONTENT_LENGTH : H_NONE;
+    case 17:
+        return SH_EQ8(s, 0, "transfer") && SH_EQ8(s, 8, "-encodin") && SH_EQ8(s, 9, "encoding")
+                   ? H_TRANSFER_ENCODING : H_NONE;
     default: return H_NONE;
     }
 }
@@ -101,10 +114,11 @@ static inline int sh_te_token_end(simdhttp_parser *p)
  * is set in p->_error / p->_reason). */
 static const uint8_t *sh_special_feed(simdhttp_parser *p, const uint8_t *s, const uint8_t *e)
 {
-    for (; s < e; s++) {
-        uint8_t c = *s;
-        switch (p->_hstate) {
-        case H_CONTENT_LENGTH:
+    uint8_t c;
+    switch (p->_hstate) {
+    case H_CONTENT_LENGTH:
+        for (; s < e; s++) {
+            c = *s;
             if (c >= '0' && c <= '9') {
                 uint64_t d = (uint64_t)(c - '0');
                 if (p->_sub == 2) goto cl_bad;
@@ -119,8 +133,11 @@ static const uint8_t *sh_special_feed(simdhttp_parser *p, const uint8_t *s, cons
             } else {
                 goto cl_bad;
             }
-            break;
-        case H_TRANSFER_ENCODING:
+        }
+        return NULL;
+    case H_TRANSFER_ENCODING:
+        for (; s < e; s++) {
+            c = *s;
             switch (p->_sub) {
             case 0: /* before an element */
                 if (c == ',' || SH_IS_WS(c)) break;
@@ -157,8 +174,28 @@ static const uint8_t *sh_special_feed(simdhttp_parser *p, const uint8_t *s, cons
                 p->_sub = 4;
                 break;
             }
-            break;
-        case H_CONNECTION:
+        }
+        return NULL;
+    case H_CONNECTION:
+        if (p->_sub == 0) {
+            /* The usual whole value "keep-alive" / "close" / "upgrade": the same state as the
+             * byte loop reaches after the token (bytes that follow in a later piece then
+             * cancel the match exactly as they would in the loop). */
+            const uint8_t *t = e;
+            while (t > s && SH_IS_WS(t[-1])) t--;
+            size_t n = (size_t)(t - s);
+            int k = n == 10 && SH_EQ8(s, 0, "keep-ali") && SH_EQ4(s, 6, "live") ? 1
+                  : n == 5 && SH_EQ4(s, 0, "clos") && (s[4] | 0x20) == 'e' ? 0
+                  : n == 7 && SH_EQ4(s, 0, "upgr") && SH_EQ4(s, 3, "rade") ? 2 : -1;
+            if (k >= 0) {
+                p->_cand = (uint8_t)(1u << k);
+                p->_idx = (uint16_t)n;
+                p->_sub = 2;
+                return NULL;
+            }
+        }
+        for (; s < e; s++) {
+            c = *s;
             if (c == ',') {
                 sh_conn_element_end(p);
                 p->_sub = 0;
@@ -178,12 +215,11 @@ static const uint8_t *sh_special_feed(simdhttp_parser *p, const uint8_t *s, cons
             } else {
                 p->_cand = 0; /* "close foo": not an option we know */
             }
-            break;
-        default:
-            break;
         }
+        return NULL;
+    default:
+        return NULL;
     }
-    return NULL;
 cl_bad:
     p->_reason = "Content-Length is not a decimal number";
 cl_err:
@@ -242,7 +278,7 @@ static int sh_special_end(simdhttp_parser *p)
 
 /* Framing of a complete head (RFC 9112 section 6). Sets flags and content_length.
  * @return 0, or -1 with the error set. */
-static int sh_head_framing(simdhttp_parser *p)
+static inline __attribute__((always_inline)) int sh_head_framing(simdhttp_parser *p)
 {
     uint32_t f = p->flags;
     int request = p->type == SIMDHTTP_REQUEST;

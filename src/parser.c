@@ -7,34 +7,46 @@ const simdhttp_callbacks simdhttp__no_callbacks;
 
 const char *simdhttp_version(void) { return SIMDHTTP_VERSION_STRING; }
 
+/* Every field the core reads before writing it; the rest is set at each message start. Kept
+ * free of a whole-struct memset: simdhttp_parse_head runs this for every head. */
 void simdhttp__configure(simdhttp_parser *p, simdhttp_type type, const simdhttp_callbacks *cb,
                          const simdhttp_config *cfg)
 {
-    void *data = p->data;
-    memset(p, 0, sizeof *p);
-    p->data = data;
     p->_cb = cb ? cb : &simdhttp__no_callbacks;
     p->type = p->_init_type = (uint8_t)type;
-    if (cfg) p->_lenient = cfg->lenient & SIMDHTTP_LENIENT_ALL;
+    p->upgrade = 0;
+    p->flags = 0;
+    p->content_length = 0;
+    p->_lenient = cfg ? cfg->lenient & SIMDHTTP_LENIENT_ALL : 0;
     p->_max_head_size = cfg && cfg->max_head_size ? cfg->max_head_size : SIMDHTTP_DEFAULT_MAX_HEAD_SIZE;
     p->_max_fields = cfg && cfg->max_fields ? cfg->max_fields : SIMDHTTP_DEFAULT_MAX_FIELDS;
     p->_max_chunk_ext = cfg && cfg->max_chunk_ext ? cfg->max_chunk_ext : SIMDHTTP_DEFAULT_MAX_CHUNK_EXT;
     p->_head_left = p->_max_head_size;
     p->_fields_left = p->_max_fields;
+    p->_nread = 0;
+    p->_error = SIMDHTTP_OK;
+    p->_reason = NULL;
+    p->_error_pos = NULL;
+    p->_error_offset = 0;
     p->_state = S_MSG_START;
 }
 
 void simdhttp_init(simdhttp_parser *p, simdhttp_type type, const simdhttp_callbacks *cb,
                    const simdhttp_config *cfg)
 {
-    p->data = NULL;
+    memset(p, 0, sizeof *p);
     simdhttp__configure(p, type, cb, cfg);
 }
 
 void simdhttp_reset(simdhttp_parser *p)
 {
     simdhttp_config cfg = {p->_lenient, p->_max_head_size, p->_max_fields, p->_max_chunk_ext};
-    simdhttp__configure(p, (simdhttp_type)p->_init_type, p->_cb, &cfg);
+    const simdhttp_callbacks *cb = p->_cb;
+    void *data = p->data;
+    simdhttp_type type = (simdhttp_type)p->_init_type;
+    memset(p, 0, sizeof *p);
+    p->data = data;
+    simdhttp__configure(p, type, cb, &cfg);
 }
 
 simdhttp_errno simdhttp_finish(simdhttp_parser *p)
