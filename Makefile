@@ -33,7 +33,7 @@ CLI_SRCS = $(wildcard tools/*.c)
 TEST_PROGS =
 TEST_SCRIPTS =
 
-.PHONY: all lib cli tests test test-one bench install clean
+.PHONY: all lib cli tests test test-one bench install clean deps deps-bench
 all: lib cli tests
 
 -include mk/*.mk
@@ -67,7 +67,12 @@ $(BUILD)/tests/%: tests/%.c tests/testlib.c tests/testlib.h $(BUILD)/libsimdhttp
 test-one: all
 	BUILD=$(BUILD) sh tests/run.sh $(addprefix $(BUILD)/,$(TEST_PROGS)) $(TEST_SCRIPTS)
 
-test:
+deps:
+	@sh scripts/deps.sh test
+deps-bench:
+	@sh scripts/deps.sh bench
+
+test: deps
 	@rm -f build/test-totals
 	$(MAKE) --no-print-directory test-one BUILD=build TOTALS=$(CURDIR)/build/test-totals
 	$(MAKE) --no-print-directory test-one BUILD=build/asan SAN=1 CC=clang TOTALS=$(CURDIR)/build/test-totals
