@@ -1,23 +1,102 @@
 /* Run-time choice of the scanner path: once per process, then one predictable switch per call.
- * (The SIMD issue adds the x86-64 and aarch64 paths here.) */
+ *
+ * Every path is a whole copy of the parser core (src/isa_<name>.c) with its scanners inlined,
+ * so choosing costs one switch per execute()/parse_head() call, never an indirect call per
+ * span. The choice is cached in an atomic (0: not chosen yet); concurrent first calls compute
+ * the same answer, so the race is benign.
+ *
+ * x86-64: a path needs its CPUID feature bits AND, for AVX and wider, the OS's promise (XCR0
+ * via XGETBV) that it saves the YMM/ZMM registers on context switch; otherwise the first
+ * vector instruction would fault. valgrind reports no AVX-512 in CPUID, so under valgrind the
+ * ladder falls to AVX2 by itself. aarch64: NEON is baseline. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "internal.h"
 
-static simdhttp_isa chosen; /* 0: not chosen yet */
-static const char *isa_error;
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 
-static const char *const isa_names[] = {NULL, "scalar", "sse2", "sse42", "avx2", "avx512", "neon"};
+#define SH_ISA_COUNT 7 /* names below, index = simdhttp_isa */
+
+static simdhttp_isa chosen;       /* 0: not chosen yet */
+static unsigned supported_mask;   /* bit i: path i runs here; 0: not probed yet */
+static const char *isa_error;     /* written before `chosen` (release), read after (acquire) */
+
+static const char *const isa_names[SH_ISA_COUNT] = {NULL, "scalar", "sse2", "sse42", "avx2", "avx512", "neon"};
+
+/* Why a forced path is refused, per path. */
+static const char *const isa_refused[SH_ISA_COUNT] = {
+    NULL,
+    NULL,
+    "SIMDHTTP_ISA=sse2 refused: not an x86-64 build",
+    "SIMDHTTP_ISA=sse42 refused: the CPU lacks SSSE3/SSE4.2 (or not an x86-64 build)",
+    "SIMDHTTP_ISA=avx2 refused: the CPU lacks AVX2 or the OS does not save YMM state (XCR0)",
+    "SIMDHTTP_ISA=avx512 refused: the CPU lacks AVX-512BW/VL or the OS does not save ZMM state (XCR0)",
+    "SIMDHTTP_ISA=neon refused: not an aarch64 build",
+};
+
+#if defined(__x86_64__)
+static uint64_t sh_xgetbv0(void)
+{
+    uint32_t lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0)); /* XCR0: state the OS saves */
+    return (uint64_t)hi << 32 | lo;
+}
+
+static unsigned probe(void)
+{
+    unsigned a, b, c, d, mask = 1u << SIMDHTTP_ISA_SCALAR | 1u << SIMDHTTP_ISA_SSE2;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return mask;
+    if ((c & bit_SSSE3) && (c & bit_SSE4_2)) mask |= 1u << SIMDHTTP_ISA_SSE42;
+    /* AVX state usable only if the OS enabled XSAVE (OSXSAVE) and saves XMM|YMM (XCR0 bits 1-2) */
+    if (!(c & bit_OSXSAVE) || !(c & bit_AVX)) return mask;
+    uint64_t xcr0 = sh_xgetbv0();
+    if ((xcr0 & 0x6) != 0x6) return mask;
+    if (__get_cpuid_max(0, NULL) < 7) return mask;
+    __cpuid_count(7, 0, a, b, c, d);
+    if (b & bit_AVX2) mask |= 1u << SIMDHTTP_ISA_AVX2;
+    /* AVX-512: F+BW+VL, and XCR0 bits 5-7 (opmask, upper halves of ZMM0-15, ZMM16-31) */
+    if ((b & bit_AVX512F) && (b & bit_AVX512BW) && (b & bit_AVX512VL) && (xcr0 & 0xe6) == 0xe6)
+        mask |= 1u << SIMDHTTP_ISA_AVX512;
+    return mask;
+}
+#elif defined(__aarch64__)
+static unsigned probe(void) { return 1u << SIMDHTTP_ISA_SCALAR | 1u << SIMDHTTP_ISA_NEON; }
+#else
+static unsigned probe(void) { return 1u << SIMDHTTP_ISA_SCALAR; }
+#endif
+
+static unsigned supported(void)
+{
+    unsigned m = __atomic_load_n(&supported_mask, __ATOMIC_RELAXED);
+    if (!m) {
+        m = probe();
+        __atomic_store_n(&supported_mask, m, __ATOMIC_RELAXED);
+    }
+    return m;
+}
 
 const char *simdhttp_isa_to_name(simdhttp_isa isa)
 {
-    return (unsigned)isa < sizeof isa_names / sizeof *isa_names ? isa_names[isa] : NULL;
+    return (unsigned)isa < SH_ISA_COUNT ? isa_names[isa] : NULL;
 }
 
-int simdhttp_isa_supported(simdhttp_isa isa) { return isa == SIMDHTTP_ISA_SCALAR; }
+int simdhttp_isa_supported(simdhttp_isa isa)
+{
+    return (unsigned)isa < SH_ISA_COUNT && isa != 0 && (supported() >> isa & 1);
+}
 
-static simdhttp_isa best(void) { return SIMDHTTP_ISA_SCALAR; }
+/* widest first */
+static simdhttp_isa best(void)
+{
+    static const simdhttp_isa ladder[] = {SIMDHTTP_ISA_AVX512, SIMDHTTP_ISA_AVX2, SIMDHTTP_ISA_SSE42,
+                                          SIMDHTTP_ISA_SSE2, SIMDHTTP_ISA_NEON};
+    for (unsigned i = 0; i < sizeof ladder / sizeof *ladder; i++)
+        if (simdhttp_isa_supported(ladder[i])) return ladder[i];
+    return SIMDHTTP_ISA_SCALAR;
+}
 
 static simdhttp_isa choose(void)
 {
@@ -25,30 +104,37 @@ static simdhttp_isa choose(void)
     const char *want = getenv("SIMDHTTP_ISA");
     if (want && *want) {
         simdhttp_isa w = 0;
-        for (unsigned i = 1; i < sizeof isa_names / sizeof *isa_names; i++)
+        for (unsigned i = 1; i < SH_ISA_COUNT; i++)
             if (strcmp(want, isa_names[i]) == 0) w = (simdhttp_isa)i;
-        if (!w) isa_error = "SIMDHTTP_ISA names no known path";
-        else if (!simdhttp_isa_supported(w)) isa_error = "SIMDHTTP_ISA names a path this CPU lacks";
+        const char *err = NULL;
+        if (!w) err = "SIMDHTTP_ISA names no known path (scalar, sse2, sse42, avx2, avx512, neon)";
+        else if (!simdhttp_isa_supported(w)) err = isa_refused[w];
         else isa = w;
+        if (err) __atomic_store_n(&isa_error, err, __ATOMIC_RELAXED);
     }
-    __atomic_store_n(&chosen, isa, __ATOMIC_RELAXED);
+    __atomic_store_n(&chosen, isa, __ATOMIC_RELEASE);
     return isa;
 }
 
 simdhttp_isa simdhttp__isa(void)
 {
-    simdhttp_isa isa = __atomic_load_n(&chosen, __ATOMIC_RELAXED);
-    return isa ? isa : choose();
+    simdhttp_isa isa = __atomic_load_n(&chosen, __ATOMIC_ACQUIRE);
+    return __builtin_expect(isa != 0, 1) ? isa : choose();
 }
 
 simdhttp_isa simdhttp_isa_get(void) { return simdhttp__isa(); }
 const char *simdhttp_isa_name(void) { return isa_names[simdhttp__isa()]; }
-const char *simdhttp_isa_error(void) { (void)simdhttp__isa(); return isa_error; }
+const char *simdhttp_isa_error(void)
+{
+    (void)simdhttp__isa();
+    return __atomic_load_n(&isa_error, __ATOMIC_RELAXED);
+}
 
 int simdhttp_isa_set(simdhttp_isa isa)
 {
     if (!simdhttp_isa_supported(isa)) return -1;
-    __atomic_store_n(&chosen, isa, __ATOMIC_RELAXED);
+    (void)simdhttp__isa(); /* a later first call must not overwrite the choice from the env */
+    __atomic_store_n(&chosen, isa, __ATOMIC_RELEASE);
     return 0;
 }
 
@@ -56,6 +142,15 @@ simdhttp_errno simdhttp_execute(simdhttp_parser *p, const char *data, size_t len
 {
     if (p->_error) return p->_error;
     switch (simdhttp__isa()) {
+#if defined(__x86_64__)
+    case SIMDHTTP_ISA_AVX512: return simdhttp__execute_avx512(p, data, len);
+    case SIMDHTTP_ISA_AVX2: return simdhttp__execute_avx2(p, data, len);
+    case SIMDHTTP_ISA_SSE42: return simdhttp__execute_sse42(p, data, len);
+    case SIMDHTTP_ISA_SSE2: return simdhttp__execute_sse2(p, data, len);
+#endif
+#if defined(__aarch64__)
+    case SIMDHTTP_ISA_NEON: return simdhttp__execute_neon(p, data, len);
+#endif
     default: return simdhttp__execute_scalar(p, data, len);
     }
 }
@@ -71,6 +166,15 @@ long simdhttp_parse_head(simdhttp_head *h, simdhttp_type type, const char *buf, 
     h->error_reason = NULL;
     h->error_offset = 0;
     switch (simdhttp__isa()) {
+#if defined(__x86_64__)
+    case SIMDHTTP_ISA_AVX512: return simdhttp__parse_head_avx512(h, &p, buf, len);
+    case SIMDHTTP_ISA_AVX2: return simdhttp__parse_head_avx2(h, &p, buf, len);
+    case SIMDHTTP_ISA_SSE42: return simdhttp__parse_head_sse42(h, &p, buf, len);
+    case SIMDHTTP_ISA_SSE2: return simdhttp__parse_head_sse2(h, &p, buf, len);
+#endif
+#if defined(__aarch64__)
+    case SIMDHTTP_ISA_NEON: return simdhttp__parse_head_neon(h, &p, buf, len);
+#endif
     default: return simdhttp__parse_head_scalar(h, &p, buf, len);
     }
 }

@@ -1,0 +1,16 @@
+# SIMD scanner paths (owner: the SIMD part). Each ISA's copy of the parser core is its own
+# translation unit with its own -m flags; everything else is built for the architecture's
+# baseline. dispatch.c picks one path per process (CPUID + XGETBV). No -march here: a
+# distribution build must run everywhere and still use the best path.
+ifeq ($(ARCH),x86_64)
+ISA_SRCS += src/isa_sse2.c src/isa_sse42.c src/isa_avx2.c src/isa_avx512.c
+ISAFLAGS_isa_sse2 = -msse2
+ISAFLAGS_isa_sse42 = -msse4.2
+ISAFLAGS_isa_avx2 = -mavx2
+ISAFLAGS_isa_avx512 = -mavx512bw -mavx512vl
+endif
+ifeq ($(ARCH),aarch64)
+ISA_SRCS += src/isa_neon.c
+endif
+
+# TEST_PROGS added with the tests

@@ -1,0 +1,45 @@
+/* SSE4.2-level span scanners (compiled with -msse4.2, which includes SSSE3).
+ *
+ * Differs from SSE2 only in the tchar class: two pshufb (SSSE3) nibble lookups replace the
+ * SSE2 chain of range compares. The SSE4.2 string instructions (pcmpestri) are not used: they
+ * are microcoded and slow on AMD Zen (docs/simd.md has the numbers). value and target are the
+ * SSE2 code, compiled here with SSE4.2 enabled. */
+#ifndef SIMDHTTP_SCAN_SSE42_H
+#define SIMDHTTP_SCAN_SSE42_H
+
+#include <tmmintrin.h>
+
+#include "scan_sse2.h"
+
+/* tchar as a bitmap indexed by nibbles: byte c is a tchar iff
+ * sh_tchar_lo[c & 15] & sh_tchar_hi[c >> 4] != 0 (bit h of the first table: (h << 4 | lo) is
+ * a tchar; the second table is 1 << h for h < 8, so bytes >= 0x80 are never tchars). */
+#define SH_TCHAR_LO_BYTES 0xe8, 0xfc, 0xf8, 0xfc, 0xfc, 0xfc, 0xfc, 0xfc, 0xf8, 0xf8, 0xf4, 0x54, 0xd0, 0x54, 0xf4, 0x70
+#define SH_TCHAR_HI_BYTES 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0, 0, 0, 0, 0, 0, 0, 0
+
+/* not a tchar */
+static inline unsigned ssse3_stop_token(__m128i v)
+{
+    const __m128i lo_tab = _mm_setr_epi8(SH_TCHAR_LO_BYTES);
+    const __m128i hi_tab = _mm_setr_epi8(SH_TCHAR_HI_BYTES);
+    const __m128i nib = _mm_set1_epi8(0x0f);
+    /* low nibble of each byte */
+    __m128i lo = _mm_and_si128(v, nib);
+    /* high nibble of each byte (16-bit shift, then drop the bits shifted in) */
+    __m128i hi = _mm_and_si128(_mm_srli_epi16(v, 4), nib);
+    /* row bitmap for the low nibble AND column bit for the high nibble */
+    __m128i hit = _mm_and_si128(_mm_shuffle_epi8(lo_tab, lo), _mm_shuffle_epi8(hi_tab, hi));
+    /* no common bit: not a tchar; one bit per byte */
+    return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(hit, _mm_setzero_si128()));
+}
+
+static inline const uint8_t *sse42_scan_token(const uint8_t *s, const uint8_t *e)
+{
+    if (e - s >= 16) SH_X86_LONG16(ssse3_stop_token, s, e);
+    SH_X86_SHORT16(ssse3_stop_token, scalar_scan_token, s, e);
+}
+
+#define sse42_scan_value sse2_scan_value
+#define sse42_scan_target sse2_scan_target
+
+#endif
