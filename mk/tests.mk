@@ -1,2 +1,5 @@
 # Core parser tests (owner: the tests part).
-TEST_PROGS += tests/test_smoke
+#   test_parser: the rule cases in tests/cases/*.txt (whole, every split, byte by byte, head API)
+#                and every corpus file; `build/tests/test_parser NAME` runs the cases matching NAME
+#   test_api:    pause/resume, user errors, reset, skip-body, upgrade, names, head API details
+TEST_PROGS += tests/test_smoke tests/test_parser tests/test_api

@@ -104,13 +104,18 @@ static const char *const kind_names[] = {"method", "url", "version", "status_cod
 
 static void flush_span(t_rec *r)
 {
-    if (r->span_kind < 0) return;
-    t_buf_printf(&r->log, "off=%llu len=%zu span[%s]=\"", (unsigned long long)r->span_off, r->span.len,
-                 kind_names[r->span_kind]);
-    t_buf_escaped(&r->log, r->span.s ? r->span.s : "", r->span.len);
-    t_buf_put(&r->log, "\"\n", 2);
-    r->span_kind = -1;
-    r->span.len = 0;
+    if (r->span_kind >= 0) {
+        if (r->span_off == (uint64_t)-1) t_buf_printf(&r->log, "off=- len=%zu span[%s]=\"", r->span.len, kind_names[r->span_kind]);
+        else t_buf_printf(&r->log, "off=%llu len=%zu span[%s]=\"", (unsigned long long)r->span_off, r->span.len,
+                          kind_names[r->span_kind]);
+        t_buf_escaped(&r->log, r->span.s ? r->span.s : "", r->span.len);
+        t_buf_put(&r->log, "\"\n", 2);
+        r->span_kind = -1;
+        r->span.len = 0;
+    }
+    /* a pause inside a span is logged after the whole (merged) span, so that removing the
+     * "pause" lines gives exactly the unpaused log */
+    for (; r->pending_pauses > 0; r->pending_pauses--) t_buf_printf(&r->log, "pause\n");
 }
 
 static int maybe_pause(t_rec *r)
@@ -127,6 +132,11 @@ static int span(simdhttp_parser *p, int kind, const char *at, size_t len)
         flush_span(r);
         r->span_kind = kind;
         r->span_off = off;
+    } else if (r->span_off == (uint64_t)-1 && off != (uint64_t)-1) {
+        /* the span began with bytes that are not from the input (in type both, the first
+         * bytes of a method that looked like "HTTP/"; the SP of an obs-fold): it gets the
+         * offset it has in the input, i.e. this piece's offset minus what came before it */
+        r->span_off = off - r->span.len;
     }
     t_buf_put(&r->span, at, len);
     return maybe_pause(r);
@@ -170,14 +180,43 @@ NOTE_CB(on_ext_value_complete, "chunk_extension_value complete")
 NOTE_CB(on_chunk_complete, "chunk complete")
 NOTE_CB(on_message_complete, "message complete")
 
+static const char *const flag_names[] = {"CONNECTION_CLOSE", "CONNECTION_KEEP_ALIVE", "CONNECTION_UPGRADE",
+                                         "CHUNKED", "UPGRADE", "CONTENT_LENGTH", "TRANSFER_ENCODING",
+                                         "TRAILERS", "SKIP_BODY", "BODY_UNTIL_CLOSE", "KEEP_ALIVE"};
+
+void t_buf_flags(t_buf *b, uint32_t flags)
+{
+    int first = 1;
+    for (unsigned i = 0; i < 32; i++) {
+        if (!(flags >> i & 1)) continue;
+        if (!first) t_buf_put(b, "|", 1);
+        first = 0;
+        if (i < sizeof flag_names / sizeof *flag_names) t_buf_printf(b, "%s", flag_names[i]);
+        else t_buf_printf(b, "0x%x", 1u << i);
+    }
+    if (first) t_buf_put(b, "0", 1);
+}
+
+/* "headers complete" names the start line's meaning and the framing decision:
+ *   headers complete method=GET v=1.1 flags=KEEP_ALIVE|SKIP_BODY content_length=0
+ *   headers complete status=200 v=1.0 flags=BODY_UNTIL_CLOSE content_length=0 */
 static int on_headers_complete(simdhttp_parser *p)
 {
     t_rec *r = p->data;
     flush_span(r);
-    t_buf_printf(&r->log, "headers complete type=%d method=%d v=%d.%d status=%d flags=0x%x content_length=%llu keep_alive=%d\n",
-                 p->type, p->method, p->http_major, p->http_minor, p->status_code, p->flags,
-                 (unsigned long long)p->content_length, simdhttp_should_keep_alive(p));
-    return maybe_pause(r);
+    if (p->type == SIMDHTTP_REQUEST) {
+        const char *m = simdhttp_method_name((simdhttp_method)p->method);
+        t_buf_printf(&r->log, "headers complete method=%s", m ? m : "OTHER");
+    } else {
+        t_buf_printf(&r->log, "headers complete status=%d", p->status_code);
+    }
+    t_buf_printf(&r->log, " v=%d.%d flags=", p->http_major, p->http_minor);
+    t_buf_flags(&r->log, p->flags);
+    t_buf_printf(&r->log, " content_length=%llu\n", (unsigned long long)p->content_length);
+    if (simdhttp_should_keep_alive(p) != !!(p->flags & SIMDHTTP_F_KEEP_ALIVE))
+        t_buf_printf(&r->log, "should_keep_alive disagrees with flags\n");
+    int rc = maybe_pause(r);
+    return r->hc_ret ? r->hc_ret : rc;
 }
 
 static int on_chunk_header(simdhttp_parser *p)
@@ -218,9 +257,16 @@ const simdhttp_callbacks t_rec_callbacks = {
 char *t_stream_log(simdhttp_type type, const simdhttp_config *cfg, const char *in, size_t len,
                    const size_t *split, size_t nsplit, int eof, int pause_at)
 {
+    return t_stream_log_ex(type, cfg, in, len, split, nsplit, eof, pause_at, 0);
+}
+
+char *t_stream_log_ex(simdhttp_type type, const simdhttp_config *cfg, const char *in, size_t len,
+                      const size_t *split, size_t nsplit, int eof, int pause_at, int hc_ret)
+{
     t_rec r = {0};
     r.span_kind = -1;
     r.pause_at = pause_at;
+    r.hc_ret = hc_ret;
     simdhttp_parser p;
     simdhttp_init(&p, type, &t_rec_callbacks, cfg);
     p.data = &r;
@@ -241,8 +287,8 @@ char *t_stream_log(simdhttp_type type, const simdhttp_config *cfg, const char *i
         e = simdhttp_execute(&p, piece, n);
         while (e == SIMDHTTP_E_PAUSED) {
             size_t used = (size_t)(simdhttp_get_error_pos(&p) - piece);
-            flush_span(&r);
-            t_buf_printf(&r.log, "pause\n");
+            r.pending_pauses++;
+            if (r.span_kind < 0) flush_span(&r);
             simdhttp_resume(&p);
             r.base = piece + used;
             r.base_off = off + used;

@@ -1,11 +1,18 @@
 /* Test helpers: counting checks, reading files, and an event recorder that turns the
  * streaming parser's callbacks into a readable log (in the spirit of llhttp's tests):
  *
- *   off=0 message begin
+ *   message begin
  *   off=0 len=3 span[method]="GET"
- *   off=3 method complete
+ *   method complete
  *   ...
- *   off=42 error INVALID_HEADER_VALUE
+ *   headers complete method=GET v=1.1 flags=KEEP_ALIVE|SKIP_BODY content_length=0
+ *   message complete
+ *   error INVALID_HEADER_VALUE off=42     (or "ok"; "upgrade off=N" before it after an upgrade)
+ *
+ * Spans carry their absolute offset and length. A span may begin with bytes that are not from
+ * the input (in type both, the first bytes of a method that looked like "HTTP/"; the SP an
+ * obs-fold becomes): its offset is then the next input piece's offset minus the bytes before
+ * it, or "off=-" if no input piece follows. Notifications carry no offset: their order says it all.
  *
  * Consecutive pieces of one span are merged, so the log of a stream does not depend on how
  * the stream was split: comparing logs is how the chunking tests work. */
@@ -51,6 +58,8 @@ typedef struct t_rec {
     t_buf span;
     int pause_at;       /* pause once on the event with this index (-1: never) */
     int events;
+    int pending_pauses; /* pauses to log once the open span is flushed */
+    int hc_ret;         /* on_headers_complete returns this if non-zero (e.g. SIMDHTTP_SKIP_BODY) */
 } t_rec;
 
 /* The callbacks that record into the t_rec in parser->data. */
@@ -62,6 +71,13 @@ extern const simdhttp_callbacks t_rec_callbacks;
  * "ok" or "error NAME off=N". */
 char *t_stream_log(simdhttp_type type, const simdhttp_config *cfg, const char *in, size_t len,
                    const size_t *split, size_t nsplit, int eof, int pause_at);
+
+/* The same, with on_headers_complete returning hc_ret (0: go on; SIMDHTTP_SKIP_BODY...). */
+char *t_stream_log_ex(simdhttp_type type, const simdhttp_config *cfg, const char *in, size_t len,
+                      const size_t *split, size_t nsplit, int eof, int pause_at, int hc_ret);
+
+/* Append flags as NAME|NAME (SIMDHTTP_F_ without the prefix), "0" for none. */
+void t_buf_flags(t_buf *b, uint32_t flags);
 
 /* The same input through simdhttp_parse_head, rendered as the log the streaming parser would
  * give for the head only (values trimmed, as the head API gives them). Returns a malloc'd
