@@ -1167,6 +1167,8 @@ SH_INTERNAL simdhttp_errno SH_FN(simdhttp__execute_)(simdhttp_parser *p, const c
 SH_INTERNAL long SH_FN(simdhttp__parse_head_)(simdhttp_head *h, simdhttp_parser *p, const char *buf,
                                               size_t len)
 {
+    h->method_str = h->target = h->reason = NULL;
+    h->method_len = h->target_len = h->reason_len = 0;
     long r = SH_FN(sh_core_)(p, (const uint8_t *)buf, len, h, 1);
     if (r > 0) {
         h->type = p->type;
