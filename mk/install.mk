@@ -1,0 +1,1 @@
+TEST_SCRIPTS += tests/test_install.sh

@@ -1,0 +1,43 @@
+#!/bin/sh
+# `make install` into a temporary prefix, then build and run a program against the installed
+# header, static library, shared library and pkg-config file.
+set -u
+pass=0; fail=0
+ok() { pass=$((pass + 1)); }
+ko() { fail=$((fail + 1)); echo "not ok - $1"; }
+B=${BUILD:-build}
+case "$B" in *asan*) echo "install is checked with the normal build"; echo "0 passed, 0 failed"; exit 0 ;; esac
+tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+if make --no-print-directory -s install BUILD="$B" PREFIX="$tmp/usr" >"$tmp/log" 2>&1; then ok; else ko "make install"; tail -n 20 "$tmp/log"; fi
+for f in include/simdhttp.h lib/libsimdhttp.a lib/libsimdhttp.so.0 lib/libsimdhttp.so lib/pkgconfig/simdhttp.pc bin/simdhttp; do
+    [ -e "$tmp/usr/$f" ] && ok || ko "installed $f"
+done
+cat > "$tmp/app.c" <<'C'
+#include <simdhttp.h>
+#include <stdio.h>
+#include <string.h>
+int main(void)
+{
+    const char req[] = "GET /x HTTP/1.1\r\nHost: a\r\n\r\n";
+    simdhttp_field f[4];
+    simdhttp_head h = {.fields = f, .fields_cap = 4};
+    long n = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, req, sizeof req - 1, NULL);
+    printf("%ld %.*s %zu %s\n", n, (int)h.target_len, h.target, h.num_fields, simdhttp_version());
+    return n == (long)(sizeof req - 1) ? 0 : 1;
+}
+C
+want="28 /x 1 $(sed -n 's/.*VERSION_STRING "\(.*\)"/\1/p' include/simdhttp.h)"
+export PKG_CONFIG_PATH="$tmp/usr/lib/pkgconfig"
+if command -v pkg-config >/dev/null 2>&1; then
+    flags=$(pkg-config --cflags --libs simdhttp)
+else
+    flags="-I$tmp/usr/include -L$tmp/usr/lib -lsimdhttp"
+fi
+# shared
+if cc "$tmp/app.c" $flags -o "$tmp/app" 2>"$tmp/log" && [ "$(LD_LIBRARY_PATH=$tmp/usr/lib "$tmp/app")" = "$want" ]; then ok; else ko "link against the shared library"; cat "$tmp/log"; fi
+# static
+if cc "$tmp/app.c" -I"$tmp/usr/include" "$tmp/usr/lib/libsimdhttp.a" -o "$tmp/app_s" 2>"$tmp/log" && [ "$("$tmp/app_s")" = "$want" ]; then ok; else ko "link against the static library"; cat "$tmp/log"; fi
+# only simdhttp_ symbols exported
+bad=$(nm -D --defined-only "$tmp/usr/lib/libsimdhttp.so" | awk '$2 ~ /[TDB]/ {print $3}' | grep -v '^simdhttp_' | head -5)
+[ -z "$bad" ] && ok || ko "exported symbols without the simdhttp_ prefix: $bad"
+echo "$pass passed, $fail failed"
