@@ -1,0 +1,679 @@
+/* simdhttp_fields: the header field collection (public API in section 6 of simdhttp.h).
+ *
+ * One allocation per storage: a header, the entry array and the byte arena, back to back.
+ * Entries are 24 bytes {name offset/len, value offset/len, name hash, known id}; the arena
+ * holds the bytes. Known names get their id once, when added, from a perfect hash
+ * (src/fields_names.h), so lookups of them are byte compares over the entries and contains()
+ * is a bit test. The design is measured in docs/fields.md. */
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "tables.h"
+#include "fields_names.h"
+
+_Static_assert(FH_COUNT == SIMDHTTP_FIELD_ID_COUNT, "src/fields_names.h and the header disagree");
+_Static_assert(FH_COUNT <= 128, "the known-id bitmap has 128 bits");
+
+typedef struct fentry {
+    uint32_t name_off, name_len;
+    uint32_t value_off, value_len;
+    uint32_t hash; /* of the case-folded name; 0 for a known name (its id says it all) */
+    uint8_t id;    /* known id, 0 if none */
+    uint8_t pad_[3];
+} fentry;
+
+struct simdhttp_fields_store {
+    atomic_uint refs;
+    uint32_t n, cap;       /* entries used / allocated */
+    uint32_t used, bcap;   /* arena bytes used / allocated (dead bytes of removed fields
+                              included: they go at the next reallocation) */
+    uint64_t known[2];     /* bit id set when a field with known id `id` is present */
+    char *bytes;           /* the arena, right after e[cap] */
+    fentry e[];
+};
+typedef struct simdhttp_fields_store store;
+
+#define MAX_FIELDS (1u << 24)
+#define MAX_BYTES 0xffffffffu
+
+/* Every allocation of the collection goes through here, so tests and the benchmark can count
+ * them (a relaxed atomic add: noise next to malloc itself). */
+SH_INTERNAL atomic_ulong simdhttp__fields_mallocs;
+SH_INTERNAL atomic_ulong simdhttp__fields_mallocs_fail_at; /* tests: fail the Nth (0: never) */
+
+static store *st_alloc(uint32_t cap, uint32_t bcap)
+{
+    unsigned long k = atomic_fetch_add_explicit(&simdhttp__fields_mallocs, 1, memory_order_relaxed) + 1;
+    unsigned long f = atomic_load_explicit(&simdhttp__fields_mallocs_fail_at, memory_order_relaxed);
+    if (f && k == f) return NULL;
+    store *s = malloc(sizeof(store) + (size_t)cap * sizeof(fentry) + bcap);
+    if (!s) return NULL;
+    atomic_init(&s->refs, 1);
+    s->n = 0, s->cap = cap, s->used = 0, s->bcap = bcap;
+    s->known[0] = s->known[1] = 0;
+    s->bytes = (char *)(s->e + cap);
+    return s;
+}
+
+static void st_release(store *s)
+{
+    /* release/acquire: the last owner must see every write of the others before freeing */
+    if (s && atomic_fetch_sub_explicit(&s->refs, 1, memory_order_release) == 1) {
+        atomic_thread_fence(memory_order_acquire);
+        free(s);
+    }
+}
+
+/* ---- names ---- */
+
+static inline uint64_t ld64(const char *p) { uint64_t x; memcpy(&x, p, 8); return x; }
+static inline uint32_t ld32(const char *p) { uint32_t x; memcpy(&x, p, 4); return x; }
+static inline uint16_t ld16(const char *p) { uint16_t x; memcpy(&x, p, 2); return x; }
+
+/* in[0..len) equals canon ignoring ASCII case at the letter positions fold marks. Overlapping
+ * word loads: never reads outside in[0..len) (canon and fold are padded). */
+static inline int fold_eq(const char *in, size_t len, const char *canon, const char *fold)
+{
+    if (len >= 8) {
+        size_t k = 0;
+        for (; k + 8 < len; k += 8)
+            if ((ld64(in + k) | ld64(fold + k)) != ld64(canon + k)) return 0;
+        k = len - 8;
+        return (ld64(in + k) | ld64(fold + k)) == ld64(canon + k);
+    }
+    if (len >= 4)
+        return (ld32(in) | ld32(fold)) == ld32(canon) &&
+               (ld32(in + len - 4) | ld32(fold + len - 4)) == ld32(canon + len - 4);
+    if (len >= 2)
+        return (uint16_t)(ld16(in) | ld16(fold)) == ld16(canon) &&
+               (uint16_t)(ld16(in + len - 2) | ld16(fold + len - 2)) == ld16(canon + len - 2);
+    return (char)(in[0] | fold[0]) == canon[0];
+}
+
+/* The perfect hash of src/fields_gen.py: length and four bytes folded to lower case pick the
+ * only candidate; one compare confirms it. */
+static inline unsigned known_id(const char *name, size_t len)
+{
+    if (len - 1 >= sizeof fh_name[0]) return 0; /* also len == 0 */
+    const unsigned char *u = (const unsigned char *)name;
+    uint32_t c0 = u[0] | 0x20u, cl = u[len - 1] | 0x20u, c1 = u[len / 2] | 0x20u;
+    uint32_t c2 = len >= 2 ? u[len - 2] | 0x20u : c0;
+    uint32_t key = (uint32_t)len | c0 << 8 | cl << 16 | (c2 ^ c1 << 1) << 24;
+    unsigned id = fh_slot[(uint32_t)(key * FH_MUL) >> (32 - FH_BITS)];
+    if (!id || fh_len[id] != len || !fold_eq(name, len, fh_name[id], fh_fold[id])) return 0;
+    return id;
+}
+
+/* Hash of an unknown name, case-folded a word at a time. OR 0x20 folds A-Z onto a-z (and
+ * '^' onto '~', '_' onto DEL: harmless, equal hashes are confirmed by name_eq). */
+static uint32_t name_hash(const char *p, size_t len)
+{
+    const uint64_t F = 0x2020202020202020ull, K = 0x9E3779B97F4A7C15ull;
+    uint64_t h = len * K, x;
+    size_t k = 0;
+    if (len >= 8) {
+        for (; k + 8 < len; k += 8) h = (h ^ (ld64(p + k) | F)) * K, h ^= h >> 29;
+        x = ld64(p + len - 8);
+    } else if (len >= 4) {
+        x = (uint64_t)ld32(p) << 32 | ld32(p + len - 4);
+    } else if (len >= 2) {
+        x = (uint64_t)ld16(p) << 16 | ld16(p + len - 2);
+    } else {
+        x = len ? (unsigned char)p[0] : 0;
+    }
+    h = (h ^ (x | F)) * K;
+    return (uint32_t)(h >> 32) ^ (uint32_t)h;
+}
+
+static const unsigned char lower[256] = {
+#define L8(b) b, b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7
+    L8(0x00), L8(0x08), L8(0x10), L8(0x18), L8(0x20), L8(0x28), L8(0x30), L8(0x38),
+    0x40, L8(0x61), L8(0x69), L8(0x71), 0x79, 0x7a, 0x5b, 0x5c, 0x5d, 0x5e, 0x5f,
+    L8(0x60), L8(0x68), L8(0x70), L8(0x78), L8(0x80), L8(0x88), L8(0x90), L8(0x98),
+    L8(0xa0), L8(0xa8), L8(0xb0), L8(0xb8), L8(0xc0), L8(0xc8), L8(0xd0), L8(0xd8),
+    L8(0xe0), L8(0xe8), L8(0xf0), L8(0xf8)
+#undef L8
+};
+
+/* ASCII case-insensitive order of two names (length last): for equality sorting. */
+static int name_cmp(const char *a, size_t al, const char *b, size_t bl)
+{
+    size_t n = al < bl ? al : bl;
+    for (size_t i = 0; i < n; i++) {
+        int d = (int)lower[(unsigned char)a[i]] - (int)lower[(unsigned char)b[i]];
+        if (d) return d;
+    }
+    return (al > bl) - (al < bl);
+}
+
+static int valid_name(const char *p, size_t len)
+{
+    if (!len) return 0;
+    for (size_t i = 0; i < len; i++)
+        if (!simdhttp_tchar[(unsigned char)p[i]]) return 0;
+    return 1;
+}
+
+/* No CR, LF or NUL: a word at a time (has-zero-byte test on x, x^CR.., x^LF..). */
+static int valid_value(const char *p, size_t len)
+{
+    const uint64_t L = 0x0101010101010101ull, H = 0x8080808080808080ull;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t x = ld64(p + i), a = x ^ (L * '\r'), b = x ^ (L * '\n');
+        if (((x - L) & ~x & H) | ((a - L) & ~a & H) | ((b - L) & ~b & H)) return 0;
+    }
+    for (; i < len; i++)
+        if (p[i] == '\r' || p[i] == '\n' || p[i] == '\0') return 0;
+    return 1;
+}
+
+/* A name argument resolved once per call: known id, or hash for a scan. */
+typedef struct qname {
+    const char *p;
+    size_t len;
+    unsigned id;
+    uint32_t hash;
+} qname;
+
+/* @return 0, or -1 for an id out of range (name == NULL form). */
+static int qname_make(qname *q, const char *name, size_t len)
+{
+    if (!name) {
+        if (len == 0 || len >= FH_COUNT) return -1;
+        q->p = fh_name[len], q->len = fh_len[len], q->id = (unsigned)len, q->hash = 0;
+        return 0;
+    }
+    q->p = name, q->len = len, q->id = known_id(name, len);
+    q->hash = q->id ? 0 : name_hash(name, len);
+    return 0;
+}
+
+static inline int entry_is(const store *s, const fentry *e, const qname *q)
+{
+    if (q->id) return e->id == q->id;
+    return e->hash == q->hash && e->id == 0 && e->name_len == q->len &&
+           name_cmp(s->bytes + e->name_off, e->name_len, q->p, q->len) == 0;
+}
+
+static inline void known_set(store *s, unsigned id) { s->known[id >> 6] |= 1ull << (id & 63); }
+static inline int known_has(const store *s, unsigned id) { return (int)(s->known[id >> 6] >> (id & 63) & 1); }
+
+/* ---- growth and copy-on-write ---- */
+
+/* Make f's storage private with room for `more` entries and `bytes` arena bytes. A new block
+ * gets the live entries with their bytes compacted. The old block is returned in *old (to be
+ * released by the caller after it copied its input, which may point into the old block).
+ * @return 0 or SIMDHTTP_FIELDS_NOMEM / SIMDHTTP_E_INVALID_ARGUMENT (f unchanged). */
+static int prepare(simdhttp_fields *f, size_t more, size_t bytes, store **old)
+{
+    store *s = f->_s;
+    *old = NULL;
+    size_t n = s ? s->n : 0;
+    if (more > MAX_FIELDS - n) return SIMDHTTP_E_INVALID_ARGUMENT;
+    int shared = s && atomic_load_explicit(&s->refs, memory_order_acquire) != 1;
+    if (s && !shared && s->cap - s->n >= more && s->bcap - s->used >= bytes) return 0;
+
+    size_t live = 0;
+    for (size_t i = 0; i < n; i++) live += (size_t)s->e[i].name_len + s->e[i].value_len;
+    if (bytes > MAX_BYTES - live) return SIMDHTTP_E_INVALID_ARGUMENT;
+    size_t cap = n + more, bcap = live + bytes;
+    if (!shared || !s) {
+        /* growing (not detaching): geometric, and keep the arena in step with the entries so
+         * n appends cost O(log n) allocations whichever of the two fills first */
+        size_t c2 = s ? 2 * (size_t)s->cap : 8, b2 = s ? 2 * (size_t)s->bcap : 0;
+        if (cap < c2) cap = c2;
+        size_t per = n ? live / n : bytes / (more ? more : 1);
+        if (per < 32) per = 32;
+        if (b2 < cap * per) b2 = cap * per;
+        if (bcap < b2) bcap = b2;
+    } else {
+        cap += 2 + n / 8, bcap += 64 + live / 8; /* a detach: room for a few edits */
+    }
+    if (cap > MAX_FIELDS) cap = MAX_FIELDS;
+    if (bcap > MAX_BYTES) bcap = MAX_BYTES;
+    store *t = st_alloc((uint32_t)cap, (uint32_t)bcap);
+    if (!t) return SIMDHTTP_FIELDS_NOMEM;
+    uint32_t off = 0;
+    for (size_t i = 0; i < n; i++) {
+        fentry e = s->e[i];
+        memcpy(t->bytes + off, s->bytes + e.name_off, e.name_len);
+        e.name_off = off, off += e.name_len;
+        memcpy(t->bytes + off, s->bytes + e.value_off, e.value_len);
+        e.value_off = off, off += e.value_len;
+        t->e[i] = e;
+    }
+    if (s) t->n = s->n, t->known[0] = s->known[0], t->known[1] = s->known[1];
+    t->used = off;
+    f->_s = t;
+    *old = s;
+    return 0;
+}
+
+/* Validate a (name, value) for a mutation. */
+static int check_field(qname *q, const char *name, size_t nl, const char *value, size_t vl)
+{
+    if (qname_make(q, name, nl)) return SIMDHTTP_E_INVALID_ARGUMENT;
+    if (name && !valid_name(name, nl)) return SIMDHTTP_E_INVALID_HEADER_TOKEN;
+    if (vl && !value) return SIMDHTTP_E_INVALID_ARGUMENT;
+    if (!valid_value(value, vl)) return SIMDHTTP_E_INVALID_HEADER_VALUE;
+    return 0;
+}
+
+static void put_entry(store *s, fentry *e, const qname *q, const char *value, size_t vl)
+{
+    e->name_off = s->used, e->name_len = (uint32_t)q->len;
+    memcpy(s->bytes + s->used, q->p, q->len), s->used += (uint32_t)q->len;
+    e->value_off = s->used, e->value_len = (uint32_t)vl;
+    if (vl) memcpy(s->bytes + s->used, value, vl), s->used += (uint32_t)vl;
+    e->hash = q->hash, e->id = (uint8_t)q->id;
+    e->pad_[0] = e->pad_[1] = e->pad_[2] = 0;
+    if (q->id) known_set(s, q->id);
+}
+
+/* ---- public: ids, lifetime ---- */
+
+unsigned simdhttp_field_id(const char *name, size_t len) { return name ? known_id(name, len) : 0; }
+
+const char *simdhttp_field_id_name(unsigned id) { return id && id < FH_COUNT ? fh_name[id] : NULL; }
+
+void simdhttp_fields_init(simdhttp_fields *f) { f->_s = NULL; }
+
+void simdhttp_fields_free(simdhttp_fields *f)
+{
+    st_release(f->_s);
+    f->_s = NULL;
+}
+
+void simdhttp_fields_copy(simdhttp_fields *dst, const simdhttp_fields *src)
+{
+    store *s = src->_s;
+    if (dst->_s == s) return;
+    if (s) atomic_fetch_add_explicit(&s->refs, 1, memory_order_relaxed);
+    st_release(dst->_s);
+    dst->_s = s;
+}
+
+/* ---- public: mutation ---- */
+
+int simdhttp_fields_from_head(simdhttp_fields *f, const simdhttp_head *head)
+{
+    if (!head || (head->num_fields && !head->fields)) return SIMDHTTP_E_INVALID_ARGUMENT;
+    size_t n = head->num_fields, bytes = 0;
+    const simdhttp_field *hf = head->fields;
+    if (n > MAX_FIELDS) return SIMDHTTP_E_INVALID_ARGUMENT;
+    for (size_t i = 0; i < n; i++) bytes += hf[i].name_len + hf[i].value_len + 1;
+    if (bytes > MAX_BYTES) return SIMDHTTP_E_INVALID_ARGUMENT;
+    store *s = st_alloc((uint32_t)(n ? n : 1), (uint32_t)bytes);
+    if (!s) return SIMDHTTP_FIELDS_NOMEM;
+    char *b = s->bytes;
+    uint32_t off = 0, k = 0;
+    int err = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *name = hf[i].name, *value = hf[i].value;
+        size_t nl = hf[i].name_len, vl = hf[i].value_len;
+        if ((vl && !value) || !valid_value(value, vl)) { err = SIMDHTTP_E_INVALID_HEADER_VALUE; break; }
+        if (!name) {
+            /* obs-fold continuation: RFC 9112 section 5.2, replace the fold with one SP */
+            if (!k) { err = SIMDHTTP_E_UNEXPECTED_SPACE; break; }
+            fentry *p = &s->e[k - 1];
+            b[off++] = ' ';
+            if (vl) memcpy(b + off, value, vl), off += (uint32_t)vl;
+            p->value_len = off - p->value_off;
+            continue;
+        }
+        if (!valid_name(name, nl)) { err = SIMDHTTP_E_INVALID_HEADER_TOKEN; break; }
+        fentry *e = &s->e[k++];
+        unsigned id = known_id(name, nl);
+        e->name_off = off, e->name_len = (uint32_t)nl;
+        memcpy(b + off, name, nl), off += (uint32_t)nl;
+        e->value_off = off, e->value_len = (uint32_t)vl;
+        if (vl) memcpy(b + off, value, vl), off += (uint32_t)vl;
+        e->id = (uint8_t)id;
+        e->hash = id ? 0 : name_hash(name, nl);
+        s->known[id >> 6] |= 1ull << (id & 63);
+    }
+    if (err) {
+        free(s);
+        return err;
+    }
+    s->known[0] &= ~1ull; /* bit 0 (unknown) carries no meaning */
+    s->n = k, s->used = off;
+    st_release(f->_s);
+    f->_s = s;
+    return 0;
+}
+
+int simdhttp_fields_reserve(simdhttp_fields *f, size_t fields, size_t bytes)
+{
+    store *old;
+    int r = prepare(f, fields, bytes, &old);
+    st_release(old);
+    return r;
+}
+
+int simdhttp_fields_append(simdhttp_fields *f, const char *name, size_t nl, const char *value,
+                           size_t vl)
+{
+    qname q;
+    int r = check_field(&q, name, nl, value, vl);
+    if (r) return r;
+    store *old;
+    if ((r = prepare(f, 1, q.len + vl, &old))) return r;
+    store *s = f->_s;
+    put_entry(s, &s->e[s->n], &q, value, vl);
+    s->n++;
+    st_release(old); /* after the copy: value may have pointed into it */
+    return 0;
+}
+
+/* Drop the entries of q after index `from`, keeping the order of the rest. */
+static long drop_after(store *s, size_t from, const qname *q)
+{
+    size_t w = from;
+    for (size_t i = from; i < s->n; i++)
+        if (!entry_is(s, &s->e[i], q)) s->e[w++] = s->e[i];
+    long removed = (long)(s->n - w);
+    s->n = (uint32_t)w;
+    return removed;
+}
+
+static size_t find_first(const store *s, const qname *q)
+{
+    size_t n = s ? s->n : 0;
+    if (!s || (q->id && !known_has(s, q->id))) return n;
+    for (size_t i = 0; i < n; i++)
+        if (entry_is(s, &s->e[i], q)) return i;
+    return n;
+}
+
+int simdhttp_fields_set(simdhttp_fields *f, const char *name, size_t nl, const char *value,
+                        size_t vl)
+{
+    qname q;
+    int r = check_field(&q, name, nl, value, vl);
+    if (r) return r;
+    size_t i = find_first(f->_s, &q);
+    if (!f->_s || i == f->_s->n) return simdhttp_fields_append(f, name, nl, value, vl);
+    store *old;
+    if ((r = prepare(f, 0, q.len + vl, &old))) return r;
+    store *s = f->_s; /* same order after a detach: i still indexes the first match */
+    put_entry(s, &s->e[i], &q, value, vl);
+    drop_after(s, i + 1, &q);
+    st_release(old);
+    return 0;
+}
+
+long simdhttp_fields_remove(simdhttp_fields *f, const char *name, size_t nl)
+{
+    qname q;
+    if (qname_make(&q, name, nl)) return 0; /* an id out of range names nothing */
+    size_t i = find_first(f->_s, &q);
+    if (!f->_s || i == f->_s->n) return 0;
+    store *old;
+    int r = prepare(f, 0, 0, &old);
+    if (r) return r == SIMDHTTP_FIELDS_NOMEM ? SIMDHTTP_FIELDS_NOMEM : 0;
+    st_release(old);
+    store *s = f->_s;
+    if (q.id) s->known[q.id >> 6] &= ~(1ull << (q.id & 63));
+    return drop_after(s, i, &q);
+}
+
+/* ---- public: reading ---- */
+
+size_t simdhttp_fields_count(const simdhttp_fields *f) { return f->_s ? f->_s->n : 0; }
+
+int simdhttp_fields_at(const simdhttp_fields *f, size_t i, simdhttp_field *out)
+{
+    const store *s = f->_s;
+    if (!s || i >= s->n) return -1;
+    const fentry *e = &s->e[i];
+    out->name = s->bytes + e->name_off, out->name_len = e->name_len;
+    out->value = s->bytes + e->value_off, out->value_len = e->value_len;
+    return e->id;
+}
+
+int simdhttp_fields_contains(const simdhttp_fields *f, const char *name, size_t len)
+{
+    qname q;
+    const store *s = f->_s;
+    if (!s || qname_make(&q, name, len)) return 0;
+    if (q.id) return known_has(s, q.id);
+    return find_first(s, &q) < s->n;
+}
+
+const char *simdhttp_fields_get(const simdhttp_fields *f, const char *name, size_t len,
+                                size_t *value_len)
+{
+    qname q;
+    const store *s = f->_s;
+    if (!s || qname_make(&q, name, len)) return NULL;
+    size_t i = find_first(s, &q);
+    if (i == s->n) return NULL;
+    if (value_len) *value_len = s->e[i].value_len;
+    return s->bytes + s->e[i].value_off;
+}
+
+long simdhttp_fields_combined(const simdhttp_fields *f, const char *name, size_t len, char *buf,
+                              size_t cap)
+{
+    qname q;
+    const store *s = f->_s;
+    if (!s || qname_make(&q, name, len)) return -1;
+    size_t i = find_first(s, &q);
+    if (i == s->n) return -1;
+    /* RFC 6265 section 5.4: one Cookie field joined by "; "; elsewhere RFC 9110 5.3 ", " */
+    const char sep0 = q.id == SIMDHTTP_FIELD_COOKIE ? ';' : ',';
+    size_t total = 0;
+    for (; i < s->n; i++) {
+        const fentry *e = &s->e[i];
+        if (!entry_is(s, e, &q)) continue;
+        if (total) {
+            if (total + 2 <= cap) buf[total] = sep0, buf[total + 1] = ' ';
+            total += 2;
+        }
+        if (total + e->value_len <= cap) memcpy(buf + total, s->bytes + e->value_off, e->value_len);
+        total += e->value_len;
+    }
+    if (total < cap) buf[total] = '\0';
+    return (long)total;
+}
+
+void simdhttp_fields_values(const simdhttp_fields *f, const char *name, size_t len,
+                            simdhttp_fields_iter *it)
+{
+    qname q = {0};
+    it->_s = f->_s;
+    it->_pos = 0;
+    if (!f->_s || qname_make(&q, name, len) || (q.id && !known_has(f->_s, q.id))) {
+        it->_s = NULL;
+        return;
+    }
+    it->_name = q.p, it->_len = q.len, it->_id = q.id, it->_hash = q.hash;
+}
+
+int simdhttp_fields_next(simdhttp_fields_iter *it, const char **value, size_t *value_len)
+{
+    const store *s = it->_s;
+    if (!s) return 0;
+    qname q = {it->_name, it->_len, it->_id, it->_hash};
+    for (uint32_t i = it->_pos; i < s->n; i++) {
+        const fentry *e = &s->e[i];
+        if (entry_is(s, e, &q)) {
+            *value = s->bytes + e->value_off, *value_len = e->value_len;
+            it->_pos = i + 1;
+            return 1;
+        }
+    }
+    it->_pos = s->n;
+    return 0;
+}
+
+/* ---- equality ---- */
+
+static int same_name(const store *a, const fentry *x, const store *b, const fentry *y)
+{
+    if (x->id != y->id) return 0;
+    if (x->id) return 1;
+    return x->hash == y->hash && x->name_len == y->name_len &&
+           name_cmp(a->bytes + x->name_off, x->name_len, b->bytes + y->name_off, y->name_len) == 0;
+}
+
+static int same_value(const store *a, const fentry *x, const store *b, const fentry *y)
+{
+    return x->value_len == y->value_len &&
+           memcmp(a->bytes + x->value_off, b->bytes + y->value_off, x->value_len) == 0;
+}
+
+/* Sort key: (known id, or 2^32 + hash for an unknown name) << 24 | position. Equal keys
+ * above the position mean the same name, except for hash collisions: key_cmp settles those
+ * by the names themselves, so the order is total and the same on both sides. */
+static inline uint64_t sort_key(const fentry *e, uint32_t pos)
+{
+    uint64_t cls = e->id ? e->id : (1ull << 32 | e->hash);
+    return cls << 24 | pos;
+}
+
+static int key_cmp(const store *s, uint64_t x, uint64_t y)
+{
+    if ((x >> 24) != (y >> 24)) return x < y ? -1 : 1;
+    if ((x >> 56) == 0) return x < y ? -1 : x > y; /* known id: position decides */
+    const fentry *a = &s->e[x & 0xffffff], *b = &s->e[y & 0xffffff];
+    int c = name_cmp(s->bytes + a->name_off, a->name_len, s->bytes + b->name_off, b->name_len);
+    if (c) return c;
+    return x < y ? -1 : x > y;
+}
+
+/* Bottom-up merge sort: O(n log n) whatever the input (no quadratic worst case). */
+static void sort_keys(const store *s, uint64_t *k, uint64_t *tmp, size_t n)
+{
+    for (size_t i = 0; i + 1 < n; i += 2) /* pairs first */
+        if (key_cmp(s, k[i], k[i + 1]) > 0) {
+            uint64_t t = k[i];
+            k[i] = k[i + 1], k[i + 1] = t;
+        }
+    uint64_t *src = k, *dst = tmp;
+    for (size_t w = 2; w < n; w *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * w) {
+            size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+            size_t i = lo, j = mid, o = lo;
+            while (i < mid && j < hi) dst[o++] = key_cmp(s, src[i], src[j]) <= 0 ? src[i++] : src[j++];
+            while (i < mid) dst[o++] = src[i++];
+            while (j < hi) dst[o++] = src[j++];
+        }
+        uint64_t *t = src;
+        src = dst, dst = t;
+    }
+    if (src != k) memcpy(k, src, n * sizeof *k);
+}
+
+#define EQ_STACK 256
+
+int simdhttp_fields_equal(const simdhttp_fields *fa, const simdhttp_fields *fb)
+{
+    const store *a = fa->_s, *b = fb->_s;
+    size_t n = a ? a->n : 0;
+    if (n != (b ? b->n : 0)) return 0;
+    if (a == b || n == 0) return 1;
+    if (a->known[0] != b->known[0] || a->known[1] != b->known[1]) return 0;
+    /* Lock-step: while both lists agree, they agree per name too. At the first difference, if
+     * the names match, this is the same occurrence of that name on both sides with another
+     * value: not equal. Otherwise only the rest (from there on) needs the general test. */
+    size_t i = 0;
+    for (; i < n; i++) {
+        const fentry *x = &a->e[i], *y = &b->e[i];
+        if (!same_name(a, x, b, y)) break;
+        if (!same_value(a, x, b, y)) return 0;
+    }
+    if (i == n) return 1;
+    size_t m = n - i;
+    uint64_t stack[3 * EQ_STACK], *ka = stack, *heap = NULL;
+    if (m > EQ_STACK) {
+        heap = malloc(3 * m * sizeof *heap);
+        atomic_fetch_add_explicit(&simdhttp__fields_mallocs, 1, memory_order_relaxed);
+        if (!heap) return SIMDHTTP_FIELDS_NOMEM;
+        ka = heap;
+    }
+    uint64_t *kb = ka + m, *tmp = kb + m;
+    for (size_t j = 0; j < m; j++) ka[j] = sort_key(&a->e[i + j], (uint32_t)(i + j));
+    for (size_t j = 0; j < m; j++) kb[j] = sort_key(&b->e[i + j], (uint32_t)(i + j));
+    sort_keys(a, ka, tmp, m);
+    sort_keys(b, kb, tmp, m);
+    int eq = 1;
+    for (size_t j = 0; j < m && eq; j++) {
+        const fentry *x = &a->e[ka[j] & 0xffffff], *y = &b->e[kb[j] & 0xffffff];
+        eq = same_name(a, x, b, y) && same_value(a, x, b, y);
+    }
+    free(heap);
+    return eq;
+}
+
+/* ---- cookies ---- */
+
+/* RFC 6265 section 4.2.1 cookie-octet: VCHAR except DQUOTE, comma, semicolon, backslash */
+static inline int cookie_octet(unsigned char c)
+{
+    return c >= 0x21 && c <= 0x7e && c != '"' && c != ',' && c != ';' && c != '\\';
+}
+
+void simdhttp_fields_cookies(const simdhttp_fields *f, simdhttp_cookie_iter *it)
+{
+    it->error_reason = NULL;
+    it->error_field = it->error_offset = 0;
+    it->_s = f->_s && known_has(f->_s, SIMDHTTP_FIELD_COOKIE) ? f->_s : NULL;
+    it->_field = it->_off = 0;
+}
+
+int simdhttp_cookie_next(simdhttp_cookie_iter *it, simdhttp_field *out)
+{
+    const store *s = it->_s;
+    if (!s) return 0;
+    for (; it->_field < s->n; it->_field++, it->_off = 0) {
+        const fentry *e = &s->e[it->_field];
+        if (e->id != SIMDHTTP_FIELD_COOKIE) continue;
+        const char *v = s->bytes + e->value_off;
+        uint32_t vl = e->value_len, p = it->_off;
+        /* lenient separators: SP/HTAB runs, ";" without SP, empty pairs */
+        while (p < vl && (v[p] == ' ' || v[p] == '\t' || v[p] == ';')) p++;
+        if (p == vl) continue;
+        uint32_t start = p;
+        const char *why;
+        while (p < vl && simdhttp_tchar[(unsigned char)v[p]]) p++;
+        if (p == start) { why = "cookie-name is empty or not a token"; goto bad; }
+        if (p == vl || v[p] != '=') { why = "cookie-pair without '=' after a token cookie-name"; goto bad; }
+        uint32_t name_end = p++, vs = p;
+        if (p < vl && v[p] == '"') {
+            p++;
+            while (p < vl && cookie_octet((unsigned char)v[p])) p++;
+            if (p == vl || v[p] != '"') { why = "cookie-value has an opening DQUOTE and no closing one, or a byte outside cookie-octet inside the quotes"; goto bad; }
+            p++;
+        } else {
+            while (p < vl && cookie_octet((unsigned char)v[p])) p++;
+        }
+        uint32_t ve = p;
+        while (p < vl && (v[p] == ' ' || v[p] == '\t')) p++;
+        if (p < vl && v[p] != ';') { why = "byte outside cookie-octet in cookie-value (SP, DQUOTE, ',' or '\\'), or a missing ';'"; goto bad; }
+        out->name = v + start, out->name_len = name_end - start;
+        out->value = v + vs, out->value_len = ve - vs;
+        it->_off = p;
+        return 1;
+    bad:
+        it->error_reason = why;
+        it->error_field = it->_field;
+        it->error_offset = p;
+        {
+            uint32_t q = p;
+            while (q < vl && v[q] != ';') q++;
+            uint32_t end = q;
+            while (end > start && (v[end - 1] == ' ' || v[end - 1] == '\t')) end--;
+            out->name = v + start, out->name_len = end - start;
+            out->value = NULL, out->value_len = 0;
+            it->_off = q;
+        }
+        return SIMDHTTP_E_INVALID_HEADER_VALUE;
+    }
+    return 0;
+}
