@@ -417,6 +417,276 @@ typedef struct simdhttp_head {
 SIMDHTTP_API long simdhttp_parse_head(simdhttp_head *head, simdhttp_type type, const char *buf,
                                       size_t len, const simdhttp_config *cfg);
 
+/* ===================================================================================== */
+/* 6. The header field collection                                                         */
+/* ===================================================================================== */
+
+/* simdhttp_fields is an ordered list of (name, value) fields, built once per message from a
+ * parsed head and then looked up by name. The library allocates here (and only here).
+ *
+ * - Names compare case-insensitively (ASCII only); the bytes given are kept for output.
+ * - Every name gets, when its field is added, its known id: one of the SIMDHTTP_FIELD_*
+ *   constants below (the HPACK static table's names and common modern ones) or 0. Looking up
+ *   a known name is then an integer compare, and contains() of a known name is one bit test.
+ * - Every function that takes a name as (name, len) also takes a known id instead: pass
+ *   name == NULL and len == the id (e.g. `simdhttp_fields_get(&f, NULL, SIMDHTTP_FIELD_HOST,
+ *   &n)`). That skips resolving the name (a hash and a compare, about 20 instructions).
+ * - A name is valid if it is a token (RFC 9110 section 5.1); a value if it has no CR, LF or
+ *   NUL (the bytes that would let a value forge a field line or end a C string; other CTLs
+ *   are kept as given, as SIMDHTTP_LENIENT_HEADERS lets the parser accept them). Leading and
+ *   trailing SP/HTAB of a value are kept as given. Mutations refuse a bad name with
+ *   SIMDHTTP_E_INVALID_HEADER_TOKEN and a bad value with SIMDHTTP_E_INVALID_HEADER_VALUE, and
+ *   then nothing changed.
+ *
+ * Storage: a simdhttp_fields is one pointer, to reference-counted storage (one allocation
+ * that holds the entry array and the bytes). simdhttp_fields_copy() shares the storage (O(1),
+ * no allocation); the first mutation of a handle whose storage is shared makes it a private
+ * copy first (copy-on-write), so no copy ever sees another's changes.
+ *
+ * Thread safety: the reference count is atomic. Different handles that share storage may be
+ * read, copied and freed from different threads at the same time without locking, and any of
+ * them may be mutated by its own thread (it detaches first). One handle is owned by one
+ * thread at a time: do not mutate a handle while another thread reads or copies that same
+ * handle. Spans returned by reads (names, values, cookie pairs) point into the storage: they
+ * stay valid until that handle is next mutated, freed or assigned to.
+ *
+ * Return values of the mutators: 0 (SIMDHTTP_OK) on success; a positive simdhttp_errno
+ * (SIMDHTTP_E_INVALID_HEADER_TOKEN, SIMDHTTP_E_INVALID_HEADER_VALUE, or SIMDHTTP_E_INVALID_ARGUMENT
+ * for an unknown id, a NULL head, or a list over 4 GiB of bytes or 2^24 fields); or
+ * SIMDHTTP_FIELDS_NOMEM when malloc failed. On any failure the list is unchanged. */
+#define SIMDHTTP_FIELDS_NOMEM (-1)
+
+/* Known names. Ids are stable (new names are only added at the end); 0 means "not known". */
+enum simdhttp_field_id {
+    SIMDHTTP_FIELD_UNKNOWN = 0,
+    SIMDHTTP_FIELD_ACCEPT_CHARSET = 1,
+    SIMDHTTP_FIELD_ACCEPT_ENCODING = 2,
+    SIMDHTTP_FIELD_ACCEPT_LANGUAGE = 3,
+    SIMDHTTP_FIELD_ACCEPT_RANGES = 4,
+    SIMDHTTP_FIELD_ACCEPT = 5,
+    SIMDHTTP_FIELD_ACCESS_CONTROL_ALLOW_ORIGIN = 6,
+    SIMDHTTP_FIELD_AGE = 7,
+    SIMDHTTP_FIELD_ALLOW = 8,
+    SIMDHTTP_FIELD_AUTHORIZATION = 9,
+    SIMDHTTP_FIELD_CACHE_CONTROL = 10,
+    SIMDHTTP_FIELD_CONTENT_DISPOSITION = 11,
+    SIMDHTTP_FIELD_CONTENT_ENCODING = 12,
+    SIMDHTTP_FIELD_CONTENT_LANGUAGE = 13,
+    SIMDHTTP_FIELD_CONTENT_LENGTH = 14,
+    SIMDHTTP_FIELD_CONTENT_LOCATION = 15,
+    SIMDHTTP_FIELD_CONTENT_RANGE = 16,
+    SIMDHTTP_FIELD_CONTENT_TYPE = 17,
+    SIMDHTTP_FIELD_COOKIE = 18,
+    SIMDHTTP_FIELD_DATE = 19,
+    SIMDHTTP_FIELD_ETAG = 20,
+    SIMDHTTP_FIELD_EXPECT = 21,
+    SIMDHTTP_FIELD_EXPIRES = 22,
+    SIMDHTTP_FIELD_FROM = 23,
+    SIMDHTTP_FIELD_HOST = 24,
+    SIMDHTTP_FIELD_IF_MATCH = 25,
+    SIMDHTTP_FIELD_IF_MODIFIED_SINCE = 26,
+    SIMDHTTP_FIELD_IF_NONE_MATCH = 27,
+    SIMDHTTP_FIELD_IF_RANGE = 28,
+    SIMDHTTP_FIELD_IF_UNMODIFIED_SINCE = 29,
+    SIMDHTTP_FIELD_LAST_MODIFIED = 30,
+    SIMDHTTP_FIELD_LINK = 31,
+    SIMDHTTP_FIELD_LOCATION = 32,
+    SIMDHTTP_FIELD_MAX_FORWARDS = 33,
+    SIMDHTTP_FIELD_PROXY_AUTHENTICATE = 34,
+    SIMDHTTP_FIELD_PROXY_AUTHORIZATION = 35,
+    SIMDHTTP_FIELD_RANGE = 36,
+    SIMDHTTP_FIELD_REFERER = 37,
+    SIMDHTTP_FIELD_REFRESH = 38,
+    SIMDHTTP_FIELD_RETRY_AFTER = 39,
+    SIMDHTTP_FIELD_SERVER = 40,
+    SIMDHTTP_FIELD_SET_COOKIE = 41,
+    SIMDHTTP_FIELD_STRICT_TRANSPORT_SECURITY = 42,
+    SIMDHTTP_FIELD_TRANSFER_ENCODING = 43,
+    SIMDHTTP_FIELD_USER_AGENT = 44,
+    SIMDHTTP_FIELD_VARY = 45,
+    SIMDHTTP_FIELD_VIA = 46,
+    SIMDHTTP_FIELD_WWW_AUTHENTICATE = 47,
+    SIMDHTTP_FIELD_CONNECTION = 48,
+    SIMDHTTP_FIELD_KEEP_ALIVE = 49,
+    SIMDHTTP_FIELD_UPGRADE = 50,
+    SIMDHTTP_FIELD_UPGRADE_INSECURE_REQUESTS = 51,
+    SIMDHTTP_FIELD_TE = 52,
+    SIMDHTTP_FIELD_TRAILER = 53,
+    SIMDHTTP_FIELD_ORIGIN = 54,
+    SIMDHTTP_FIELD_PRIORITY = 55,
+    SIMDHTTP_FIELD_PRAGMA = 56,
+    SIMDHTTP_FIELD_DNT = 57,
+    SIMDHTTP_FIELD_FORWARDED = 58,
+    SIMDHTTP_FIELD_X_FORWARDED_FOR = 59,
+    SIMDHTTP_FIELD_X_FORWARDED_PROTO = 60,
+    SIMDHTTP_FIELD_X_FORWARDED_HOST = 61,
+    SIMDHTTP_FIELD_X_REAL_IP = 62,
+    SIMDHTTP_FIELD_X_REQUEST_ID = 63,
+    SIMDHTTP_FIELD_X_REQUESTED_WITH = 64,
+    SIMDHTTP_FIELD_X_CONTENT_TYPE_OPTIONS = 65,
+    SIMDHTTP_FIELD_X_FRAME_OPTIONS = 66,
+    SIMDHTTP_FIELD_X_XSS_PROTECTION = 67,
+    SIMDHTTP_FIELD_SEC_FETCH_SITE = 68,
+    SIMDHTTP_FIELD_SEC_FETCH_MODE = 69,
+    SIMDHTTP_FIELD_SEC_FETCH_USER = 70,
+    SIMDHTTP_FIELD_SEC_FETCH_DEST = 71,
+    SIMDHTTP_FIELD_SEC_CH_UA = 72,
+    SIMDHTTP_FIELD_SEC_CH_UA_MOBILE = 73,
+    SIMDHTTP_FIELD_SEC_CH_UA_PLATFORM = 74,
+    SIMDHTTP_FIELD_SEC_CH_UA_PLATFORM_VERSION = 75,
+    SIMDHTTP_FIELD_SEC_CH_UA_ARCH = 76,
+    SIMDHTTP_FIELD_SEC_CH_UA_MODEL = 77,
+    SIMDHTTP_FIELD_SEC_CH_UA_BITNESS = 78,
+    SIMDHTTP_FIELD_SEC_CH_UA_FULL_VERSION_LIST = 79,
+    SIMDHTTP_FIELD_SEC_GPC = 80,
+    SIMDHTTP_FIELD_SEC_WEBSOCKET_KEY = 81,
+    SIMDHTTP_FIELD_SEC_WEBSOCKET_VERSION = 82,
+    SIMDHTTP_FIELD_SEC_WEBSOCKET_EXTENSIONS = 83,
+    SIMDHTTP_FIELD_SEC_WEBSOCKET_PROTOCOL = 84,
+    SIMDHTTP_FIELD_SEC_WEBSOCKET_ACCEPT = 85,
+    SIMDHTTP_FIELD_ACCESS_CONTROL_ALLOW_CREDENTIALS = 86,
+    SIMDHTTP_FIELD_ACCESS_CONTROL_ALLOW_HEADERS = 87,
+    SIMDHTTP_FIELD_ACCESS_CONTROL_ALLOW_METHODS = 88,
+    SIMDHTTP_FIELD_ACCESS_CONTROL_EXPOSE_HEADERS = 89,
+    SIMDHTTP_FIELD_ACCESS_CONTROL_MAX_AGE = 90,
+    SIMDHTTP_FIELD_ACCESS_CONTROL_REQUEST_HEADERS = 91,
+    SIMDHTTP_FIELD_ACCESS_CONTROL_REQUEST_METHOD = 92,
+    SIMDHTTP_FIELD_CONTENT_SECURITY_POLICY = 93,
+    SIMDHTTP_FIELD_CROSS_ORIGIN_OPENER_POLICY = 94,
+    SIMDHTTP_FIELD_CROSS_ORIGIN_EMBEDDER_POLICY = 95,
+    SIMDHTTP_FIELD_CROSS_ORIGIN_RESOURCE_POLICY = 96,
+    SIMDHTTP_FIELD_ALT_SVC = 97,
+    SIMDHTTP_FIELD_EARLY_DATA = 98,
+    SIMDHTTP_FIELD_ACCEPT_CH = 99,
+    SIMDHTTP_FIELD_SERVER_TIMING = 100,
+    SIMDHTTP_FIELD_TIMING_ALLOW_ORIGIN = 101,
+    SIMDHTTP_FIELD_TRACEPARENT = 102,
+    SIMDHTTP_FIELD_TRACESTATE = 103,
+    SIMDHTTP_FIELD_PROXY_CONNECTION = 104,
+    SIMDHTTP_FIELD_LAST_EVENT_ID = 105,
+    SIMDHTTP_FIELD_ID_COUNT /* one past the last id */
+};
+
+/* @return the known id of a name (any case), or SIMDHTTP_FIELD_UNKNOWN (0). */
+SIMDHTTP_API unsigned simdhttp_field_id(const char *name, size_t len);
+/* @return the canonical (lower case, NUL-terminated) spelling of a known id, or NULL. */
+SIMDHTTP_API const char *simdhttp_field_id_name(unsigned id);
+
+/* The handle. Zero-initialised (SIMDHTTP_FIELDS_INIT or simdhttp_fields_init) it is an empty
+ * list that owns nothing. Treat the member as private. */
+typedef struct simdhttp_fields {
+    struct simdhttp_fields_store *_s;
+} simdhttp_fields;
+#define SIMDHTTP_FIELDS_INIT {0}
+
+/* Make *f an empty list without reading it (no allocation). */
+SIMDHTTP_API void simdhttp_fields_init(simdhttp_fields *f);
+/* Release f's reference to its storage (the storage is freed with the last reference) and
+ * make *f empty. Safe on an empty list. */
+SIMDHTTP_API void simdhttp_fields_free(simdhttp_fields *f);
+/* Make *dst share src's storage: O(1), no allocation, an atomic increment. dst's previous
+ * contents are released; dst == src is fine. Both must be initialised. */
+SIMDHTTP_API void simdhttp_fields_copy(simdhttp_fields *dst, const simdhttp_fields *src);
+
+/* Replace f's contents with the fields of a parsed head, in order: one allocation for any
+ * number of fields (names and values are copied: the head's buffer may go away after).
+ * An obs-fold continuation (name == NULL, see section 5) is joined to the previous field's
+ * value with one SP, as RFC 9112 section 5.2 tells a recipient that keeps it to do.
+ * Names and values are validated as for append (the head may come from anywhere), with
+ * the errors above; a continuation with no field before it is SIMDHTTP_E_UNEXPECTED_SPACE.
+ * @return 0, an error code, or SIMDHTTP_FIELDS_NOMEM (f then unchanged). */
+SIMDHTTP_API int simdhttp_fields_from_head(simdhttp_fields *f, const simdhttp_head *head);
+/* Make room for `fields` more fields holding `bytes` more name and value bytes, so that the
+ * appends that follow do not allocate. @return 0 or SIMDHTTP_FIELDS_NOMEM. */
+SIMDHTTP_API int simdhttp_fields_reserve(simdhttp_fields *f, size_t fields, size_t bytes);
+/* Add a field at the end. Storage grows geometrically: n appends cost O(log n) allocations.
+ * name may be NULL with len a known id (the canonical lower case spelling is stored).
+ * `value` may point into f's own storage. @return 0, an error code, or SIMDHTTP_FIELDS_NOMEM. */
+SIMDHTTP_API int simdhttp_fields_append(simdhttp_fields *f, const char *name, size_t name_len,
+                                        const char *value, size_t value_len);
+/* Replace all fields of a name by one field (name as given now, value): it takes the position
+ * of the first field of that name; without one, it is appended.
+ * @return 0, an error code, or SIMDHTTP_FIELDS_NOMEM. */
+SIMDHTTP_API int simdhttp_fields_set(simdhttp_fields *f, const char *name, size_t name_len,
+                                     const char *value, size_t value_len);
+/* Remove all fields of a name; the others keep their order. Removing a name that is absent
+ * changes nothing and never allocates.
+ * @return the number of fields removed (>= 0), or SIMDHTTP_FIELDS_NOMEM (f unchanged). */
+SIMDHTTP_API long simdhttp_fields_remove(simdhttp_fields *f, const char *name, size_t name_len);
+
+/* ---- reading (no allocation, O(1) or one pass over the entries) ---- */
+
+/* @return the number of fields. */
+SIMDHTTP_API size_t simdhttp_fields_count(const simdhttp_fields *f);
+/* Field number i (0-based, in order): its name as given and its value, into *out.
+ * @return the field's known id (0 if not known), or -1 (out untouched) if i >= count. */
+SIMDHTTP_API int simdhttp_fields_at(const simdhttp_fields *f, size_t i, simdhttp_field *out);
+/* @return 1 if a field of that name is present, else 0. O(1) for a known name. */
+SIMDHTTP_API int simdhttp_fields_contains(const simdhttp_fields *f, const char *name, size_t len);
+/* @return the value of the first field of that name (not NUL-terminated; *value_len gets its
+ * length), or NULL if there is none. */
+SIMDHTTP_API const char *simdhttp_fields_get(const simdhttp_fields *f, const char *name,
+                                             size_t len, size_t *value_len);
+/* The combined value of a name: all its values in order, joined with ", " (RFC 9110 section
+ * 5.3), or with "; " for Cookie (RFC 6265 section 5.4; HTTP/2's RFC 9113 section 8.2.3). Writes
+ * it into buf when it fits in cap bytes, followed by a NUL if there is room for one.
+ * @return its length (so a return > cap means "call again with a bigger buffer"; buf may then
+ * hold a partial value), or -1 if no field has that name. */
+SIMDHTTP_API long simdhttp_fields_combined(const simdhttp_fields *f, const char *name,
+                                           size_t len, char *buf, size_t cap);
+
+/* Iterator over the values of one name, in order. Plain memory: no allocation, nothing to
+ * free. It reads f's storage: do not mutate f while iterating. */
+typedef struct simdhttp_fields_iter {
+    const struct simdhttp_fields_store *_s;
+    const char *_name;
+    size_t _len;
+    uint32_t _pos, _hash;
+    unsigned _id;
+} simdhttp_fields_iter;
+/* Start iterating over the values of a name. */
+SIMDHTTP_API void simdhttp_fields_values(const simdhttp_fields *f, const char *name, size_t len,
+                                         simdhttp_fields_iter *it);
+/* @return 1 and the next value in *value / *value_len, or 0 at the end. */
+SIMDHTTP_API int simdhttp_fields_next(simdhttp_fields_iter *it, const char **value,
+                                      size_t *value_len);
+
+/* Equality: for every name (case-insensitive), the ordered list of its values is the same
+ * (bytewise); the relative order of different names does not matter, nor does the case of
+ * the names. O(n) when both lists are in the same order, O(n log n) otherwise; no allocation
+ * up to 256 fields per list (a larger one needs one temporary allocation).
+ * @return 1 if equal, 0 if not, SIMDHTTP_FIELDS_NOMEM if that allocation failed. */
+SIMDHTTP_API int simdhttp_fields_equal(const simdhttp_fields *a, const simdhttp_fields *b);
+
+/* Cookie iterator: walks the cookie-pairs of all Cookie fields, in order (RFC 6265 section 4.2:
+ *   cookie-string = cookie-pair *( ";" SP cookie-pair ), cookie-pair = cookie-name "="
+ *   cookie-value, cookie-name = token, cookie-value = *cookie-octet / DQUOTE *cookie-octet
+ *   DQUOTE, cookie-octet = %x21 / %x23-2B / %x2D-3A / %x3C-5B / %x5D-7E).
+ * Lenient about separators only, as real clients send them: ";" with no SP, several SP/HTAB
+ * around ";", SP/HTAB at the start or end of a field, and empty pairs (";;", a trailing ";")
+ * are accepted and skipped. Strict about pairs: a name that is not a token or empty, a
+ * missing "=", a byte outside cookie-octet in the value (SP, '"', ',', '\' inside it), or an
+ * unbalanced quote is an error. Quotes are part of the returned value (RFC 6265 keeps them).
+ * No allocation. Do not mutate f while iterating. */
+typedef struct simdhttp_cookie_iter {
+    /* after an error: what was wrong, and where (the field's index and the offset in its value) */
+    const char *error_reason;
+    size_t error_field;
+    size_t error_offset;
+    /* private */
+    const struct simdhttp_fields_store *_s;
+    uint32_t _field, _off;
+} simdhttp_cookie_iter;
+/* Start iterating over the cookie-pairs of f's Cookie fields. */
+SIMDHTTP_API void simdhttp_fields_cookies(const simdhttp_fields *f, simdhttp_cookie_iter *it);
+/* The next cookie-pair: its name and value spans into out->name/name_len and
+ * out->value/value_len.
+ * @return 1 for a pair; 0 at the end; SIMDHTTP_E_INVALID_HEADER_VALUE (positive) for a
+ * malformed pair: out->name/name_len then span the whole malformed pair (value NULL),
+ * it->error_* say what and where, and the next call goes on after the next ";" (so a caller
+ * may skip bad pairs, as browsers do, or stop). */
+SIMDHTTP_API int simdhttp_cookie_next(simdhttp_cookie_iter *it, simdhttp_field *out);
+
 #ifdef __cplusplus
 }
 #endif
