@@ -40,4 +40,14 @@ if cc "$tmp/app.c" -I"$tmp/usr/include" "$tmp/usr/lib/libsimdhttp.a" -o "$tmp/ap
 # only simdhttp_ symbols exported
 bad=$(nm -D --defined-only "$tmp/usr/lib/libsimdhttp.so" | awk '$2 ~ /[TDB]/ {print $3}' | grep -v '^simdhttp_' | head -5)
 [ -z "$bad" ] && ok || ko "exported symbols without the simdhttp_ prefix: $bad"
+# CMake: build and install with CMakeLists.txt, then consume it with find_package
+if command -v cmake >/dev/null 2>&1; then
+    if cmake -S . -B "$tmp/cm" -DCMAKE_BUILD_TYPE=Release >"$tmp/log" 2>&1 && cmake --build "$tmp/cm" -j2 >>"$tmp/log" 2>&1 \
+        && cmake --install "$tmp/cm" --prefix "$tmp/cmi" >>"$tmp/log" 2>&1; then ok; else ko "cmake build+install"; tail -n 20 "$tmp/log"; fi
+    mkdir -p "$tmp/consumer"
+    cp "$tmp/app.c" "$tmp/consumer/app.c"
+    printf 'cmake_minimum_required(VERSION 3.13)\nproject(app C)\nfind_package(simdhttp REQUIRED)\nadd_executable(app app.c)\ntarget_link_libraries(app simdhttp::simdhttp)\n' > "$tmp/consumer/CMakeLists.txt"
+    if cmake -S "$tmp/consumer" -B "$tmp/consumer/b" -DCMAKE_PREFIX_PATH="$tmp/cmi" >"$tmp/log" 2>&1 && cmake --build "$tmp/consumer/b" >>"$tmp/log" 2>&1 \
+        && [ "$("$tmp/consumer/b/app")" = "$want" ]; then ok; else ko "find_package(simdhttp) consumer"; tail -n 20 "$tmp/log"; fi
+fi
 echo "$pass passed, $fail failed"
