@@ -13,4 +13,4 @@ ifeq ($(ARCH),aarch64)
 ISA_SRCS += src/isa_neon.c
 endif
 
-# TEST_PROGS added with the tests
+TEST_PROGS += tests/test_scan

@@ -7,3 +7,10 @@
 #define scan_value sse42_scan_value
 #define scan_target sse42_scan_target
 #include "core.h"
+
+/* The scanners themselves, out of line, for tests/test_scan.c and tests/test_guard.c
+ * (hidden: not part of the shared library's ABI). kind: 0 token, 1 value, 2 target. */
+SH_INTERNAL const uint8_t *simdhttp__scan_sse42(int kind, const uint8_t *s, const uint8_t *e)
+{
+    return kind == 0 ? scan_token(s, e) : kind == 1 ? scan_value(s, e) : scan_target(s, e);
+}
