@@ -125,8 +125,12 @@ static uint32_t name_hash(const char *p, size_t len)
         x = len ? (unsigned char)p[0] : 0;
     }
     h = (h ^ (x | F)) * K;
+    h ^= h >> 32, h *= K; /* mix the high bits down: the fold below keeps 32 */
     return (uint32_t)(h >> 32) ^ (uint32_t)h;
 }
+
+/* tests: the hash, to build colliding names on purpose */
+SH_INTERNAL uint32_t simdhttp__fields_hash(const char *p, size_t len) { return name_hash(p, len); }
 
 static const unsigned char lower[256] = {
 #define L8(b) b, b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7
@@ -468,10 +472,10 @@ long simdhttp_fields_combined(const simdhttp_fields *f, const char *name, size_t
     /* RFC 6265 section 5.4: one Cookie field joined by "; "; elsewhere RFC 9110 5.3 ", " */
     const char sep0 = q.id == SIMDHTTP_FIELD_COOKIE ? ';' : ',';
     size_t total = 0;
-    for (; i < s->n; i++) {
+    for (size_t first = i; i < s->n; i++) {
         const fentry *e = &s->e[i];
         if (!entry_is(s, e, &q)) continue;
-        if (total) {
+        if (i != first) {
             if (total + 2 <= cap) buf[total] = sep0, buf[total + 1] = ' ';
             total += 2;
         }
