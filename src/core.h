@@ -49,6 +49,8 @@ static inline uint32_t sh_load32(const void *s)
 #define SH_EQ8(s, i, lit) ((sh_load64((s) + (i)) | 0x2020202020202020ull) == sh_load64(lit))
 #define SH_EQ4(s, i, lit) ((sh_load32((s) + (i)) | 0x20202020u) == sh_load32(lit))
 
+#define SH_SPECIAL_NAME_LENGTHS (1u << 7 | 1u << 10 | 1u << 14 | 1u << 17)
+
 static inline int sh_classify_name(const uint8_t *s, size_t n)
 {
     switch (n) {
@@ -713,6 +715,14 @@ line_next:
 field_start:
     if (SH_UNLIKELY(pos == hend)) SH_MORE(S_FIELD_START);
     c = *pos;
+    if (SH_LIKELY(c > ' ')) {
+        /* a field name's first byte (or an invalid one): no fold, not the end of the head */
+        if (p->_want) {
+            p->_want = 0;
+            SH_NOTE(on_header_value_complete, S_FIELD_START, pos);
+        }
+        goto field_line;
+    }
     if (SH_UNLIKELY(SH_IS_WS(c))) {
         if (!p->_want || !(lenient & SIMDHTTP_LENIENT_OBS_FOLD))
             SH_ERR(SIMDHTTP_E_UNEXPECTED_SPACE, pos,
@@ -740,6 +750,44 @@ field_start:
     if (SH_UNLIKELY(c == '\r' || c == '\n')) {
         p->_next = S_HEAD_DONE;
         goto line_end;
+    }
+field_line:
+    /* Fast path: the whole line is here and ordinary (a token, ':', OWS, a value, CRLF; not a
+     * framing field; no limit reached). It emits exactly what the general path below would,
+     * with the same resume states; anything else falls to the general path from the line's
+     * first byte, which then finds the error, the partial line or the special field. */
+    if (SH_LIKELY(!(p->flags & SIMDHTTP_F_TRAILERS) && p->_fields_left &&
+                  (!headmode || h->num_fields < h->fields_cap))) {
+        const uint8_t *nq = scan_token(pos, hend), *v, *ve;
+        size_t n = (size_t)(nq - pos);
+        if (SH_LIKELY(nq < hend && *nq == ':' && n) &&
+            SH_LIKELY(n >= 32 || !((1u << n) & SH_SPECIAL_NAME_LENGTHS) || !sh_classify_name(pos, n))) {
+            v = nq + 1;
+            if (SH_LIKELY(v < hend) && *v == ' ') v++; /* the usual single SP */
+            if (SH_UNLIKELY(v < hend && SH_IS_WS(*v)))
+                while (v < hend && SH_IS_WS(*v)) v++;
+            ve = scan_value(v, hend);
+            if (SH_LIKELY(hend - ve >= 2 && ve[0] == '\r' && ve[1] == '\n')) {
+                p->_fields_left--;
+                p->_hstate = H_NONE;
+                if (headmode) {
+                    const uint8_t *t = ve;
+                    if (SH_UNLIKELY(t > v && SH_IS_WS(t[-1])))
+                        while (t > v && SH_IS_WS(t[-1])) t--;
+                    f = &h->fields[h->num_fields++];
+                    f->name = (const char *)pos;
+                    f->name_len = n;
+                    f->value = (const char *)v;
+                    f->value_len = (size_t)(t - v);
+                }
+                SH_SPAN(on_header_field, pos, n, S_NAME_END, nq);
+                SH_NOTE(on_header_field_complete, S_OWS, nq + 1);
+                SH_SPAN(on_header_value, v, ve - v, S_VALUE_END, ve);
+                p->_want = 1;
+                pos = ve + 2;
+                goto field_start;
+            }
+        }
     }
     if (SH_UNLIKELY(p->_fields_left == 0))
         SH_ERR(SIMDHTTP_E_TOO_MANY_HEADERS, pos, "more field lines than max_fields");
