@@ -62,7 +62,8 @@ simdhttp_errno simdhttp_finish(simdhttp_parser *p)
         return SIMDHTTP_OK;
     case S_BODY_EOF:
         p->_state = S_DEAD;
-        if (p->_cb->on_message_complete && p->_cb->on_message_complete(p)) {
+        int rc = p->_cb->on_message_complete ? p->_cb->on_message_complete(p) : 0;
+        if (rc && rc != SIMDHTTP_PAUSE) { /* a pause at the end of the stream has nothing to hold */
             p->_error = SIMDHTTP_E_USER;
             p->_reason = "a callback returned an error";
             p->_error_offset = p->_nread;

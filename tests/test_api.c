@@ -1,2 +1,566 @@
+/* The streaming API's control flow and the head API's details: pause/resume at every event,
+ * user errors, reset, skip-body and upgrade returns, resume_after_upgrade, error and lenient
+ * names, and the head API's fields_cap, INCOMPLETE and obs-fold behaviour. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "testlib.h"
-int main(void){return t_summary();}
+
+#define LIT(s) s, sizeof(s) - 1
+
+/* Remove every "pause\n" line from a log (in place). @return the number removed. */
+static int strip_pauses(char *log)
+{
+    int n = 0;
+    char *r = log, *w = log;
+    while (*r) {
+        char *nl = strchr(r, '\n');
+        size_t l = nl ? (size_t)(nl - r) + 1 : strlen(r);
+        if (l == 6 && memcmp(r, "pause\n", 6) == 0) n++;
+        else {
+            memmove(w, r, l);
+            w += l;
+        }
+        r += l;
+    }
+    *w = 0;
+    return n;
+}
+
+static int count_lines(const char *s)
+{
+    int n = 0;
+    for (; *s; s++) n += *s == '\n';
+    return n;
+}
+
+/* ---- pause at every event index ---- */
+
+static void test_pause_everywhere(const char *name, simdhttp_type type, const simdhttp_config *cfg, const char *in,
+                                  size_t len)
+{
+    size_t one = 1;
+    char *ref = t_stream_log(type, cfg, in, len, NULL, 0, 1, -1);
+    size_t rl = strlen(ref);
+    t_check(rl >= 3 && strcmp(ref + rl - 3, "ok\n") == 0, name, "reference parse failed:\n%s", ref);
+    /* every callback is one event; the log has at most one line per event plus the result */
+    int events = count_lines(ref) * 2 + 8, paused_total = 0, bad = 0;
+    for (int i = 0; i < events && !bad; i++) {
+        for (int mode = 0; mode < 2 && !bad; mode++) {
+            char *l = mode ? t_stream_log(type, cfg, in, len, &one, 1, 1, i) : t_stream_log(type, cfg, in, len, NULL, 0, 1, i);
+            int n = strip_pauses(l);
+            paused_total += n;
+            if (n > 1 || strcmp(l, ref) != 0) {
+                bad = 1;
+                t_check(0, name, "pause at event %d (%s): log differs (pauses=%d)\n--- expected:\n%s--- got:\n%s", i,
+                        mode ? "byte by byte" : "whole", n, ref, l);
+            }
+            free(l);
+        }
+    }
+    if (!bad) t_check(1, name, "pauses");
+    /* pausing must actually have happened at many events (otherwise this test tests nothing) */
+    t_check(paused_total >= count_lines(ref), name, "only %d pauses happened for %d log lines", paused_total,
+            count_lines(ref));
+    free(ref);
+}
+
+/* Pause at on_headers_complete: error_pos is the first body byte; execute on a paused parser
+ * is refused; resume then execute from error_pos finishes the message. */
+static int pause_hc(simdhttp_parser *p) { (void)p; return SIMDHTTP_PAUSE; }
+static int count_mc(simdhttp_parser *p)
+{
+    (*(int *)p->data)++;
+    return 0;
+}
+static size_t body_seen;
+static int body_cb(simdhttp_parser *p, const char *at, size_t n)
+{
+    (void)p, (void)at;
+    body_seen += n;
+    return 0;
+}
+
+static void test_pause_position(void)
+{
+    static const char in[] = "POST / HTTP/1.1\r\nContent-Length: 3\r\n\r\nabcGET / HTTP/1.1\r\n\r\n";
+    simdhttp_callbacks cb = {.on_headers_complete = pause_hc, .on_message_complete = count_mc, .on_body = body_cb};
+    simdhttp_parser p;
+    int done = 0;
+    body_seen = 0;
+    simdhttp_init(&p, SIMDHTTP_REQUEST, &cb, NULL);
+    p.data = &done;
+    simdhttp_errno e = simdhttp_execute(&p, LIT(in));
+    t_check(e == SIMDHTTP_E_PAUSED, "pause position", "execute returned %s", simdhttp_errno_name(e));
+    t_check(simdhttp_get_error_pos(&p) == in + 38, "pause position", "error_pos is +%td, want +38",
+            simdhttp_get_error_pos(&p) - in);
+    t_check(simdhttp_get_error_offset(&p) == 38, "pause position", "error_offset %llu",
+            (unsigned long long)simdhttp_get_error_offset(&p));
+    e = simdhttp_execute(&p, in + 38, sizeof in - 1 - 38);
+    t_check(e == SIMDHTTP_E_PAUSED, "pause position", "execute on a paused parser returned %s, want PAUSED",
+            simdhttp_errno_name(e));
+    t_check(body_seen == 0 && done == 0, "pause position", "a paused parser consumed bytes");
+    simdhttp_resume(&p);
+    e = simdhttp_execute(&p, in + 38, sizeof in - 1 - 38);
+    /* the second request pauses at its headers too */
+    t_check(e == SIMDHTTP_E_PAUSED && body_seen == 3 && done == 1, "pause position",
+            "after resume: %s, body %zu, messages %d", simdhttp_errno_name(e), body_seen, done);
+    t_check(simdhttp_get_error_offset(&p) == sizeof in - 1, "pause position", "second pause at %llu",
+            (unsigned long long)simdhttp_get_error_offset(&p));
+    simdhttp_resume(&p);
+    e = simdhttp_execute(&p, simdhttp_get_error_pos(&p), 0);
+    t_check(e == SIMDHTTP_OK && done == 2, "pause position", "end: %s, messages %d", simdhttp_errno_name(e), done);
+    t_check(simdhttp_finish(&p) == SIMDHTTP_OK, "pause position", "finish");
+}
+
+/* ---- user errors ---- */
+
+static int user_err_field(simdhttp_parser *p, const char *at, size_t n)
+{
+    (void)at, (void)n;
+    return *(int *)p->data;
+}
+
+static void test_user_error(void)
+{
+    static const char in[] = "GET / HTTP/1.1\r\nHost: a\r\n\r\n";
+    simdhttp_callbacks cb = {.on_header_field = user_err_field};
+    simdhttp_parser p;
+    int ret = 7;
+    simdhttp_init(&p, SIMDHTTP_REQUEST, &cb, NULL);
+    p.data = &ret;
+    simdhttp_errno e = simdhttp_execute(&p, LIT(in));
+    t_check(e == SIMDHTTP_E_USER, "user error", "execute returned %s", simdhttp_errno_name(e));
+    t_check(simdhttp_get_errno(&p) == SIMDHTTP_E_USER, "user error", "get_errno");
+    t_check(simdhttp_get_error_offset(&p) == 20, "user error", "offset %llu, want 20 (after the name)",
+            (unsigned long long)simdhttp_get_error_offset(&p));
+    t_check(simdhttp_get_error_reason(&p) != NULL, "user error", "no reason");
+    /* sticky: execute, resume and finish do not clear it */
+    simdhttp_resume(&p);
+    e = simdhttp_execute(&p, LIT("GET / HTTP/1.1\r\n\r\n"));
+    t_check(e == SIMDHTTP_E_USER, "user error sticks", "second execute returned %s", simdhttp_errno_name(e));
+    t_check(simdhttp_finish(&p) == SIMDHTTP_E_USER, "user error sticks", "finish");
+    /* -1 is a user error too; a parse error sticks the same way */
+    ret = -1;
+    simdhttp_reset(&p);
+    t_check(p.data == &ret, "reset keeps data", "p->data lost");
+    e = simdhttp_execute(&p, LIT(in));
+    t_check(e == SIMDHTTP_E_USER, "user error -1", "execute returned %s", simdhttp_errno_name(e));
+    ret = 0;
+    simdhttp_reset(&p);
+    t_check(simdhttp_get_errno(&p) == SIMDHTTP_OK, "reset clears the error", "errno %s",
+            simdhttp_errno_name(simdhttp_get_errno(&p)));
+    e = simdhttp_execute(&p, LIT(in));
+    t_check(e == SIMDHTTP_OK, "reset reuses the parser", "execute returned %s", simdhttp_errno_name(e));
+    e = simdhttp_execute(&p, LIT("GET / HTTP/1.1\r\n\r"));
+    e = simdhttp_execute(&p, LIT("X"));
+    t_check(e == SIMDHTTP_E_LF_EXPECTED && simdhttp_get_error_offset(&p) == 27 + 17, "parse error offsets span calls",
+            "%s at %llu", simdhttp_errno_name(e), (unsigned long long)simdhttp_get_error_offset(&p));
+    e = simdhttp_execute(&p, LIT("GET / HTTP/1.1\r\n\r\n"));
+    t_check(e == SIMDHTTP_E_LF_EXPECTED, "parse error sticks", "%s", simdhttp_errno_name(e));
+    t_check(simdhttp_finish(&p) == SIMDHTTP_E_LF_EXPECTED, "parse error sticks", "finish");
+    simdhttp_reset(&p);
+    e = simdhttp_execute(&p, LIT("GET / HTTP/1.1\r\n\r"));
+    t_check(e == SIMDHTTP_OK, "reset restarts offsets", "%s", simdhttp_errno_name(e));
+    e = simdhttp_execute(&p, LIT("X"));
+    t_check(e == SIMDHTTP_E_LF_EXPECTED && simdhttp_get_error_offset(&p) == 17, "reset restarts offsets",
+            "%s at %llu", simdhttp_errno_name(e), (unsigned long long)simdhttp_get_error_offset(&p));
+}
+
+/* reset of a type-both parser detects the type again */
+static void test_reset_both(void)
+{
+    static const char resp[] = "HTTP/1.1 204 No Content\r\n\r\n";
+    static const char req[] = "GET / HTTP/1.1\r\n\r\n";
+    simdhttp_parser p;
+    simdhttp_init(&p, SIMDHTTP_BOTH, NULL, NULL);
+    t_check(simdhttp_execute(&p, LIT(resp)) == SIMDHTTP_OK && p.type == SIMDHTTP_RESPONSE, "reset both",
+            "response not detected");
+    t_check(simdhttp_execute(&p, LIT(req)) == SIMDHTTP_E_INVALID_VERSION, "reset both",
+            "a request after a response on one stream must fail");
+    simdhttp_reset(&p);
+    t_check(p.type == SIMDHTTP_BOTH, "reset both", "type after reset is %d", p.type);
+    t_check(simdhttp_execute(&p, LIT(req)) == SIMDHTTP_OK && p.type == SIMDHTTP_REQUEST, "reset both",
+            "request not detected after reset");
+}
+
+/* ---- on_headers_complete return values ---- */
+
+static void expect_log(const char *name, const char *got, const char *want)
+{
+    if (!t_check(strcmp(got, want) == 0, name, "log differs\n--- expected:\n%s--- got:\n%s", want, got)) return;
+}
+
+static void test_skip_body(void)
+{
+    /* the answer to a HEAD: Content-Length says 5 but no body follows; the next response does */
+    static const char in[] = "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nHTTP/1.1 204 No Content\r\n\r\n";
+    static const char want[] =
+        "message begin\n"
+        "off=5 len=3 span[version]=\"1.1\"\n"
+        "version complete\n"
+        "off=9 len=3 span[status_code]=\"200\"\n"
+        "status_code complete\n"
+        "off=13 len=2 span[status]=\"OK\"\n"
+        "status complete\n"
+        "off=17 len=14 span[header_field]=\"Content-Length\"\n"
+        "header_field complete\n"
+        "off=33 len=1 span[header_value]=\"5\"\n"
+        "header_value complete\n"
+        "headers complete status=200 v=1.1 flags=CONTENT_LENGTH|KEEP_ALIVE content_length=5\n"
+        "message complete\n"
+        "message begin\n"
+        "off=43 len=3 span[version]=\"1.1\"\n"
+        "version complete\n"
+        "off=47 len=3 span[status_code]=\"204\"\n"
+        "status_code complete\n"
+        "off=51 len=10 span[status]=\"No Content\"\n"
+        "status complete\n"
+        "headers complete status=204 v=1.1 flags=SKIP_BODY|KEEP_ALIVE content_length=0\n"
+        "message complete\n"
+        "ok\n";
+    size_t one = 1;
+    char *l = t_stream_log_ex(SIMDHTTP_RESPONSE, NULL, LIT(in), NULL, 0, 1, -1, SIMDHTTP_SKIP_BODY);
+    expect_log("SKIP_BODY (answer to HEAD)", l, want);
+    free(l);
+    l = t_stream_log_ex(SIMDHTTP_RESPONSE, NULL, LIT(in), &one, 1, 1, -1, SIMDHTTP_SKIP_BODY);
+    expect_log("SKIP_BODY (answer to HEAD), byte by byte", l, want);
+    free(l);
+
+    /* a chunked answer to HEAD: no chunk parsing either */
+    static const char in2[] = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n";
+    l = t_stream_log_ex(SIMDHTTP_RESPONSE, NULL, LIT(in2), NULL, 0, 1, -1, SIMDHTTP_SKIP_BODY);
+    t_check(strstr(l, "message complete\nok\n") != NULL && !strstr(l, "chunk header"), "SKIP_BODY chunked", "%s", l);
+    free(l);
+    /* body until close: SKIP_BODY means the message ends at the head and keep-alive holds */
+    static const char in3[] = "HTTP/1.1 200 OK\r\n\r\nHTTP/1.1 204 No Content\r\n\r\n";
+    l = t_stream_log_ex(SIMDHTTP_RESPONSE, NULL, LIT(in3), NULL, 0, 1, -1, SIMDHTTP_SKIP_BODY);
+    t_check(strstr(l, "off=32 len=10 span[status]=\"No Content\"") != NULL && strstr(l, "\nok\n"), "SKIP_BODY until close",
+            "%s", l);
+    free(l);
+
+    /* SKIP_BODY_UPGRADE: the head is the whole message, then the stream is not HTTP */
+    static const char in4[] = "POST /x HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello";
+    l = t_stream_log_ex(SIMDHTTP_REQUEST, NULL, LIT(in4), NULL, 0, 1, -1, SIMDHTTP_SKIP_BODY_UPGRADE);
+    t_check(strstr(l, "message complete\nupgrade off=39\nok\n") != NULL && !strstr(l, "span[body]"), "SKIP_BODY_UPGRADE",
+            "%s", l);
+    free(l);
+    l = t_stream_log_ex(SIMDHTTP_REQUEST, NULL, LIT(in4), &one, 1, 1, -1, SIMDHTTP_SKIP_BODY_UPGRADE);
+    t_check(strstr(l, "message complete\nupgrade off=39\nok\n") != NULL && !strstr(l, "span[body]"),
+            "SKIP_BODY_UPGRADE byte by byte", "%s", l);
+    free(l);
+}
+
+/* ---- resume_after_upgrade ---- */
+
+static void test_resume_after_upgrade(void)
+{
+    static const char in[] = "CONNECT a:1 HTTP/1.1\r\n\r\nGET / HTTP/1.1\r\n\r\n";
+    simdhttp_parser p;
+    int done = 0;
+    simdhttp_callbacks cb = {.on_message_complete = count_mc};
+    simdhttp_init(&p, SIMDHTTP_REQUEST, &cb, NULL);
+    p.data = &done;
+    simdhttp_errno e = simdhttp_execute(&p, LIT(in));
+    t_check(e == SIMDHTTP_E_PAUSED_UPGRADE && p.upgrade == 1 && done == 1, "upgrade", "%s upgrade=%d done=%d",
+            simdhttp_errno_name(e), p.upgrade, done);
+    t_check(simdhttp_get_error_pos(&p) == in + 24 && simdhttp_get_error_offset(&p) == 24, "upgrade",
+            "error pos +%td offset %llu", simdhttp_get_error_pos(&p) - in,
+            (unsigned long long)simdhttp_get_error_offset(&p));
+    /* still upgraded: more bytes are refused the same way, finish is clean */
+    e = simdhttp_execute(&p, in + 24, sizeof in - 1 - 24);
+    t_check(e == SIMDHTTP_E_PAUSED_UPGRADE && done == 1, "upgrade sticks", "%s", simdhttp_errno_name(e));
+    t_check(simdhttp_finish(&p) == SIMDHTTP_OK, "finish after upgrade", "not OK");
+    /* declining the upgrade: parse the rest as HTTP */
+    simdhttp_resume_after_upgrade(&p);
+    t_check(p.upgrade == 0 && simdhttp_get_errno(&p) == SIMDHTTP_OK, "resume_after_upgrade", "state not cleared");
+    e = simdhttp_execute(&p, in + 24, sizeof in - 1 - 24);
+    t_check(e == SIMDHTTP_OK && done == 2 && p.method == SIMDHTTP_METHOD_GET, "resume_after_upgrade", "%s done=%d",
+            simdhttp_errno_name(e), done);
+    t_check(simdhttp_finish(&p) == SIMDHTTP_OK, "resume_after_upgrade", "finish");
+    /* resume_after_upgrade on a parser that is not upgraded changes nothing */
+    simdhttp_reset(&p);
+    e = simdhttp_execute(&p, LIT("GET / HTTP/1.1\r\n\r"));
+    simdhttp_resume_after_upgrade(&p);
+    e = simdhttp_execute(&p, LIT("\n"));
+    t_check(e == SIMDHTTP_OK && done == 3, "resume_after_upgrade no-op", "%s", simdhttp_errno_name(e));
+}
+
+/* message_needs_eof and should_keep_alive */
+static void test_needs_eof(void)
+{
+    simdhttp_parser p;
+    simdhttp_init(&p, SIMDHTTP_RESPONSE, NULL, NULL);
+    simdhttp_execute(&p, LIT("HTTP/1.1 200 OK\r\n\r\nabc"));
+    t_check(simdhttp_message_needs_eof(&p) == 1, "message_needs_eof", "body until close needs EOF");
+    t_check(simdhttp_should_keep_alive(&p) == 0, "should_keep_alive", "body until close cannot keep alive");
+    t_check(simdhttp_finish(&p) == SIMDHTTP_OK && simdhttp_message_needs_eof(&p) == 0, "message_needs_eof",
+            "after finish");
+    simdhttp_init(&p, SIMDHTTP_RESPONSE, NULL, NULL);
+    simdhttp_execute(&p, LIT("HTTP/1.1 200 OK\r\nContent-Length: 1\r\n\r\n"));
+    t_check(simdhttp_message_needs_eof(&p) == 0 && simdhttp_should_keep_alive(&p) == 1, "message_needs_eof",
+            "Content-Length body");
+}
+
+/* ---- names ---- */
+
+static void test_names(void)
+{
+    static const char *const names[SIMDHTTP_ERRNO_COUNT] = {
+        "OK", "PAUSED", "PAUSED_UPGRADE", "USER", "INVALID_METHOD", "INVALID_URL", "INVALID_VERSION",
+        "INVALID_STATUS", "UNEXPECTED_SPACE", "INVALID_HEADER_TOKEN", "INVALID_HEADER_VALUE", "CR_EXPECTED",
+        "LF_EXPECTED", "INVALID_CONTENT_LENGTH", "UNEXPECTED_CONTENT_LENGTH", "INVALID_TRANSFER_ENCODING",
+        "INVALID_CHUNK_SIZE", "INVALID_CHUNK_EXTENSION", "HEADER_OVERFLOW", "TOO_MANY_HEADERS",
+        "CHUNK_EXTENSIONS_OVERFLOW", "INVALID_EOF_STATE", "CLOSED_CONNECTION", "INVALID_ARGUMENT"};
+    t_check(SIMDHTTP_E_INVALID_ARGUMENT == SIMDHTTP_ERRNO_COUNT - 1, "errno count", "SIMDHTTP_ERRNO_COUNT");
+    for (int i = 0; i < SIMDHTTP_ERRNO_COUNT; i++) {
+        const char *n = simdhttp_errno_name((simdhttp_errno)i), *r = simdhttp_errno_reason((simdhttp_errno)i);
+        t_check(n && strcmp(n, names[i]) == 0, "errno name", "%d: %s, want %s", i, n ? n : "NULL", names[i]);
+        t_check(r && strlen(r) > 3, "errno reason", "%d: empty", i);
+        for (int j = 0; j < i; j++)
+            t_check(strcmp(r, simdhttp_errno_reason((simdhttp_errno)j)) != 0, "errno reason", "%d and %d share \"%s\"", i,
+                    j, r);
+    }
+    t_check(strcmp(simdhttp_errno_name((simdhttp_errno)SIMDHTTP_ERRNO_COUNT), "UNKNOWN") == 0, "errno name",
+            "out of range");
+    t_check(simdhttp_errno_reason((simdhttp_errno)999) != NULL, "errno reason", "out of range");
+
+    static const struct {
+        const char *name;
+        unsigned flag;
+        void (*set)(simdhttp_parser *, int);
+    } lf[] = {
+        {"headers", SIMDHTTP_LENIENT_HEADERS, simdhttp_set_lenient_headers},
+        {"chunked_length", SIMDHTTP_LENIENT_CHUNKED_LENGTH, simdhttp_set_lenient_chunked_length},
+        {"keep_alive", SIMDHTTP_LENIENT_KEEP_ALIVE, simdhttp_set_lenient_keep_alive},
+        {"transfer_encoding", SIMDHTTP_LENIENT_TRANSFER_ENCODING, simdhttp_set_lenient_transfer_encoding},
+        {"version", SIMDHTTP_LENIENT_VERSION, simdhttp_set_lenient_version},
+        {"data_after_close", SIMDHTTP_LENIENT_DATA_AFTER_CLOSE, simdhttp_set_lenient_data_after_close},
+        {"optional_lf_after_cr", SIMDHTTP_LENIENT_OPTIONAL_LF_AFTER_CR, simdhttp_set_lenient_optional_lf_after_cr},
+        {"optional_cr_before_lf", SIMDHTTP_LENIENT_OPTIONAL_CR_BEFORE_LF, simdhttp_set_lenient_optional_cr_before_lf},
+        {"optional_crlf_after_chunk", SIMDHTTP_LENIENT_OPTIONAL_CRLF_AFTER_CHUNK,
+         simdhttp_set_lenient_optional_crlf_after_chunk},
+        {"spaces_after_chunk_size", SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE,
+         simdhttp_set_lenient_spaces_after_chunk_size},
+        {"obs_fold", SIMDHTTP_LENIENT_OBS_FOLD, simdhttp_set_lenient_obs_fold},
+        {"bare_lf", SIMDHTTP_LENIENT_BARE_LF, simdhttp_set_lenient_bare_lf},
+    };
+    unsigned all = 0;
+    for (size_t i = 0; i < sizeof lf / sizeof *lf; i++) {
+        unsigned f = simdhttp_lenient_from_name(lf[i].name, strlen(lf[i].name));
+        t_check(f == lf[i].flag, "lenient from name", "%s -> 0x%x, want 0x%x", lf[i].name, f, lf[i].flag);
+        t_check((f & (f - 1)) == 0 && f, "lenient flag", "%s is not one bit", lf[i].name);
+        all |= f;
+        if (strcmp(lf[i].name, "bare_lf") != 0) {
+            const char *n = simdhttp_lenient_name(f);
+            t_check(n && strcmp(n, lf[i].name) == 0, "lenient name", "0x%x -> %s, want %s", f, n ? n : "NULL",
+                    lf[i].name);
+        }
+        simdhttp_parser p;
+        simdhttp_init(&p, SIMDHTTP_REQUEST, NULL, NULL);
+        lf[i].set(&p, 1);
+        simdhttp_config cfg = {.lenient = lf[i].flag};
+        simdhttp_parser q;
+        simdhttp_init(&q, SIMDHTTP_REQUEST, NULL, &cfg);
+        t_check(p._lenient == q._lenient, "lenient setter", "set_lenient_%s differs from the config", lf[i].name);
+        lf[i].set(&p, 0);
+        t_check(p._lenient == 0, "lenient setter", "set_lenient_%s(0) leaves 0x%x", lf[i].name, p._lenient);
+    }
+    t_check(all == SIMDHTTP_LENIENT_ALL, "lenient all", "names cover 0x%x, ALL is 0x%x", all, SIMDHTTP_LENIENT_ALL);
+    t_check(simdhttp_lenient_from_name(LIT("head")) == 0, "lenient from name", "prefix accepted");
+    t_check(simdhttp_lenient_from_name(LIT("headersx")) == 0, "lenient from name", "longer name accepted");
+    t_check(simdhttp_lenient_from_name(LIT("HEADERS")) == 0, "lenient from name", "names are lower case");
+    t_check(simdhttp_lenient_from_name("headers", 0) == 0, "lenient from name", "empty name accepted");
+    t_check(simdhttp_lenient_name(3) == NULL && simdhttp_lenient_name(0) == NULL, "lenient name", "not one flag");
+    /* the setter works: bare LF accepted after set_lenient_bare_lf */
+    simdhttp_parser p;
+    simdhttp_init(&p, SIMDHTTP_REQUEST, NULL, NULL);
+    simdhttp_set_lenient_bare_lf(&p, 1);
+    t_check(simdhttp_execute(&p, LIT("GET / HTTP/1.1\nA: b\n\n")) == SIMDHTTP_OK, "lenient setter", "bare LF refused");
+    simdhttp_set_lenient(&p, SIMDHTTP_LENIENT_ALL, 0);
+    t_check(simdhttp_execute(&p, LIT("GET / HTTP/1.1\n")) == SIMDHTTP_E_CR_EXPECTED, "lenient setter",
+            "bare LF accepted after clearing");
+
+    static const char *const methods[] = {NULL, "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS",
+                                          "TRACE", "PATCH"};
+    for (int m = 0; m < 10; m++) {
+        const char *n = simdhttp_method_name((simdhttp_method)m);
+        t_check(m == 0 ? n == NULL : (n && strcmp(n, methods[m]) == 0), "method name", "%d", m);
+        if (m) {
+            simdhttp_field f[1];
+            simdhttp_head h = {.fields = f, .fields_cap = 1};
+            char buf[64];
+            int l = snprintf(buf, sizeof buf, "%s / HTTP/1.1\r\n\r\n", methods[m]);
+            t_check(simdhttp_parse_head(&h, SIMDHTTP_REQUEST, buf, (size_t)l, NULL) == l && h.method == m,
+                    "method id", "%s -> %d", methods[m], h.method);
+        }
+    }
+    t_check(simdhttp_method_name((simdhttp_method)200) == NULL, "method name", "out of range");
+}
+
+/* ---- head API ---- */
+
+static void test_head_fields_cap(void)
+{
+    static const char in[] = "GET / HTTP/1.1\r\nA: 1\r\nB: 2\r\nC: 3\r\n\r\n";
+    simdhttp_field f[3];
+    simdhttp_head h = {.fields = f, .fields_cap = 2};
+    long r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, LIT(in), NULL);
+    t_check(r == SIMDHTTP_HEAD_ERROR && h.error == SIMDHTTP_E_TOO_MANY_HEADERS && h.error_offset == 28, "fields_cap",
+            "r=%ld %s at %zu, want TOO_MANY_HEADERS at 28", r, simdhttp_errno_name(h.error), h.error_offset);
+    h.fields_cap = 3;
+    r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, LIT(in), NULL);
+    t_check(r == (long)sizeof in - 1 && h.num_fields == 3 && memcmp(h.fields[2].name, "C", 1) == 0, "fields_cap exact",
+            "r=%ld n=%zu", r, h.num_fields);
+    /* fields_cap below max_fields: the smaller one wins; and max_fields below fields_cap */
+    simdhttp_config cfg = {.max_fields = 2};
+    r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, LIT(in), &cfg);
+    t_check(r == SIMDHTTP_HEAD_ERROR && h.error == SIMDHTTP_E_TOO_MANY_HEADERS && h.error_offset == 28, "max_fields head",
+            "r=%ld %s", r, simdhttp_errno_name(h.error));
+    /* a full array with a syntax error earlier still reports the syntax error */
+    static const char bad[] = "GET / HTTP/1.1\r\nA : 1\r\nB: 2\r\nC: 3\r\n\r\n";
+    h.fields_cap = 1;
+    r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, LIT(bad), NULL);
+    t_check(r == SIMDHTTP_HEAD_ERROR && h.error == SIMDHTTP_E_UNEXPECTED_SPACE && h.error_offset == 17, "fields_cap",
+            "syntax error first: %s at %zu", simdhttp_errno_name(h.error), h.error_offset);
+    /* no fields needed: cap 0 and no array */
+    simdhttp_head h0 = {0};
+    r = simdhttp_parse_head(&h0, SIMDHTTP_REQUEST, LIT("GET / HTTP/1.1\r\n\r\n"), NULL);
+    t_check(r == 18 && h0.num_fields == 0, "fields_cap 0", "r=%ld", r);
+    /* an obs-fold continuation takes an entry too */
+    static const char fold[] = "GET / HTTP/1.1\r\nA: 1\r\n 2\r\n\r\n";
+    simdhttp_config lf = {.lenient = SIMDHTTP_LENIENT_OBS_FOLD};
+    h.fields_cap = 1;
+    r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, LIT(fold), &lf);
+    t_check(r == SIMDHTTP_HEAD_ERROR && h.error == SIMDHTTP_E_TOO_MANY_HEADERS && h.error_offset == 22,
+            "fields_cap obs-fold", "r=%ld %s at %zu", r, simdhttp_errno_name(h.error), h.error_offset);
+}
+
+static void test_head_obs_fold(void)
+{
+    static const char in[] = "GET / HTTP/1.1\r\nA: 1 \r\n \t2\r\n\t3\r\nB: 4\r\n\r\n";
+    simdhttp_field f[8];
+    simdhttp_head h = {.fields = f, .fields_cap = 8};
+    simdhttp_config cfg = {.lenient = SIMDHTTP_LENIENT_OBS_FOLD};
+    long r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, LIT(in), &cfg);
+    int ok = r == (long)sizeof in - 1 && h.num_fields == 4;
+    t_check(ok, "head obs-fold", "r=%ld n=%zu", r, h.num_fields);
+    if (!ok) return;
+    t_check(f[0].name_len == 1 && f[0].name[0] == 'A' && f[0].value_len == 1 && f[0].value[0] == '1', "head obs-fold",
+            "first line");
+    t_check(f[1].name == NULL && f[1].name_len == 0 && f[1].value_len == 1 && f[1].value == in + 25, "head obs-fold",
+            "first continuation: name %p len %zu value +%td len %zu", (const void *)f[1].name, f[1].name_len,
+            f[1].value - in, f[1].value_len);
+    t_check(f[2].name == NULL && f[2].value_len == 1 && f[2].value[0] == '3', "head obs-fold", "second continuation");
+    t_check(f[3].name_len == 1 && f[3].name[0] == 'B', "head obs-fold", "next field");
+    r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, LIT(in), NULL);
+    t_check(r == SIMDHTTP_HEAD_ERROR && h.error == SIMDHTTP_E_UNEXPECTED_SPACE && h.error_offset == 23, "head obs-fold",
+            "strict: %s at %zu", simdhttp_errno_name(h.error), h.error_offset);
+}
+
+/* Every proper prefix of a valid head is INCOMPLETE; the whole head gives its length, and
+ * bytes after it do not change that. */
+static void test_head_prefixes(const char *name, simdhttp_type type, const simdhttp_config *cfg, const char *in,
+                               size_t len)
+{
+    simdhttp_field f[256];
+    simdhttp_head h = {.fields = f, .fields_cap = 256};
+    long full = simdhttp_parse_head(&h, type, in, len, cfg);
+    if (!t_check(full > 0, name, "head does not parse: %s", simdhttp_errno_name(h.error))) return;
+    int bad = 0;
+    for (long k = 0; k < full && !bad; k++) {
+        char *copy = malloc((size_t)k + 1); /* exact size: ASan sees a read past the prefix */
+        memcpy(copy, in, (size_t)k);
+        long r = simdhttp_parse_head(&h, type, copy, (size_t)k, cfg);
+        if (r != SIMDHTTP_HEAD_INCOMPLETE) {
+            bad = 1;
+            t_check(0, name, "prefix of %ld bytes: %ld (%s at %zu), want INCOMPLETE", k, r,
+                    r == SIMDHTTP_HEAD_ERROR ? simdhttp_errno_name(h.error) : "-", h.error_offset);
+        }
+        free(copy);
+    }
+    if (!bad) t_check(1, name, "prefixes");
+    t_check(simdhttp_parse_head(&h, type, in, (size_t)full, cfg) == full, name, "head alone");
+}
+
+static void test_head_misc(void)
+{
+    simdhttp_field f[4];
+    simdhttp_head h = {.fields = f, .fields_cap = 4};
+    static const char resp[] = "HTTP/1.0 404 Not Found\r\nA: b \r\n\r\nbody";
+    long r = simdhttp_parse_head(&h, SIMDHTTP_BOTH, LIT(resp), NULL);
+    t_check(r == 33 && h.type == SIMDHTTP_RESPONSE && h.status_code == 404 && h.http_major == 1 && h.http_minor == 0 &&
+                h.reason_len == 9 && memcmp(h.reason, "Not Found", 9) == 0 && h.num_fields == 1 &&
+                h.fields[0].value_len == 1 && (h.flags & SIMDHTTP_F_BODY_UNTIL_CLOSE),
+            "head response", "r=%ld", r);
+    static const char req[] = "\r\nPOST /p HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\n";
+    r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, LIT(req), NULL);
+    t_check(r == 50 && h.type == SIMDHTTP_REQUEST && h.method == SIMDHTTP_METHOD_POST && h.method_len == 4 &&
+                h.method_str == req + 2 && h.target_len == 2 && h.target == req + 7 && (h.flags & SIMDHTTP_F_CHUNKED),
+            "head request", "r=%ld", r);
+    r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, LIT("GET / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n"),
+                            NULL);
+    t_check(r == SIMDHTTP_HEAD_ERROR && h.error == SIMDHTTP_E_UNEXPECTED_CONTENT_LENGTH && h.error_reason &&
+                h.error_offset == 52,
+            "head error", "r=%ld %s at %zu", r, simdhttp_errno_name(h.error), h.error_offset);
+    /* a limit reached before the end of the buffer is an error, not INCOMPLETE */
+    simdhttp_config cfg = {.max_head_size = 10};
+    r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, LIT("GET /abcdefghijkl"), &cfg);
+    t_check(r == SIMDHTTP_HEAD_ERROR && h.error == SIMDHTTP_E_HEADER_OVERFLOW && h.error_offset == 10, "head limit",
+            "r=%ld %s at %zu", r, simdhttp_errno_name(h.error), h.error_offset);
+    r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, LIT("GET /abcd"), &cfg);
+    t_check(r == SIMDHTTP_HEAD_INCOMPLETE, "head limit", "below the limit: r=%ld", r);
+}
+
+static const char *const pause_inputs[][2] = {
+    {"request chunked", "POST /p?q HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\n"
+                        "5;a=b;c=\"d\\\"e\"\r\nhello\r\n0\r\nT: 1\r\n\r\nGET / HTTP/1.1\r\n\r\n"},
+    {"request body", "\r\nPUT / HTTP/1.1\r\nContent-Length: 3\r\nX:  y \r\n\r\nabcHEAD / HTTP/1.0\r\n\r\n"},
+    {"response", "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nA: b\r\n\r\nbody until close"},
+    {"upgrade", "GET / HTTP/1.1\r\nConnection: upgrade\r\nUpgrade: x\r\n\r\n\x00junk"},
+};
+
+int main(void)
+{
+    for (size_t i = 0; i < sizeof pause_inputs / sizeof *pause_inputs; i++) {
+        const char *in = pause_inputs[i][1];
+        size_t len = strlen(in) + (strcmp(pause_inputs[i][0], "upgrade") == 0 ? 5 : 0);
+        char name[64];
+        snprintf(name, sizeof name, "pause everywhere: %s", pause_inputs[i][0]);
+        test_pause_everywhere(name, SIMDHTTP_BOTH, NULL, in, len);
+    }
+    simdhttp_config fold = {.lenient = SIMDHTTP_LENIENT_OBS_FOLD | SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE};
+    static const char folded[] = "POST / HTTP/1.1\r\nA: 1\r\n 2\r\nTransfer-Encoding: chunked\r\n\r\n1 ; x = y \r\nz\r\n0\r\n\r\n";
+    test_pause_everywhere("pause everywhere: obs-fold and BWS", SIMDHTTP_REQUEST, &fold, LIT(folded));
+    test_pause_position();
+    test_user_error();
+    test_reset_both();
+    test_skip_body();
+    test_resume_after_upgrade();
+    test_needs_eof();
+    test_names();
+    test_head_fields_cap();
+    test_head_obs_fold();
+    test_head_misc();
+    test_head_prefixes("head prefixes: chunked request", SIMDHTTP_REQUEST, NULL, pause_inputs[0][1],
+                       strlen(pause_inputs[0][1]));
+    test_head_prefixes("head prefixes: leading CRLF", SIMDHTTP_REQUEST, NULL, pause_inputs[1][1],
+                       strlen(pause_inputs[1][1]));
+    test_head_prefixes("head prefixes: obs-fold", SIMDHTTP_REQUEST, &fold, LIT(folded));
+    static const char *const corpus[] = {"browser-get.http", "get-32h.http", "get-4h.http", "pipelined-16.http",
+                                         "post-10k.http", "response-chunked.http", "response-typical.http",
+                                         "seed-simple.http"};
+    for (size_t i = 0; i < sizeof corpus / sizeof *corpus; i++) {
+        char path[512];
+        size_t len;
+        snprintf(path, sizeof path, "%s/%s", t_corpus_dir(), corpus[i]);
+        char *in = t_read_file(path, &len);
+        if (!t_check(in != NULL, path, "cannot read")) continue;
+        char name[600];
+        snprintf(name, sizeof name, "head prefixes: %s", corpus[i]);
+        test_head_prefixes(name, SIMDHTTP_BOTH, NULL, in, len);
+        free(in);
+    }
+    return t_summary();
+}
