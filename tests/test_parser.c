@@ -515,16 +515,10 @@ int main(int argc, char **argv)
     const char *cases_dir = getenv("SIMDHTTP_CASES");
     if (!cases_dir || !*cases_dir) cases_dir = "tests/cases";
     const char *only = argc > 1 ? argv[1] : NULL; /* run the cases whose name contains this */
-    /* Under ASan, split the big corpus files at every 7th offset (plus the last ones). */
+    /* Every split offset of every corpus file, in every build (measured: about 1.3 s of CPU
+     * normally, 3.4 s under ASan+UBSan); SIMDHTTP_SPLIT_STRIDE=N tries every Nth offset only. */
     const char *st = getenv("SIMDHTTP_SPLIT_STRIDE");
     size_t corpus_stride = st && *st ? (size_t)strtoul(st, NULL, 10) : 1;
-#if defined(__SANITIZE_ADDRESS__)
-    if (!st) corpus_stride = 7;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-    if (!st) corpus_stride = 7;
-#endif
-#endif
     if (corpus_stride == 0) corpus_stride = 1;
 
     size_t nfiles;
