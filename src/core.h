@@ -760,8 +760,10 @@ field_line:
                   (!headmode || h->num_fields < h->fields_cap))) {
         const uint8_t *nq = scan_token(pos, hend), *v, *ve;
         size_t n = (size_t)(nq - pos);
+        int hs = H_NONE;
         if (SH_LIKELY(nq < hend && *nq == ':' && n) &&
-            SH_LIKELY(n >= 32 || !((1u << n) & SH_SPECIAL_NAME_LENGTHS) || !sh_classify_name(pos, n))) {
+            SH_LIKELY(n >= 32 || !((1u << n) & SH_SPECIAL_NAME_LENGTHS) ||
+                      !(hs = sh_classify_name(pos, n)) || headmode)) {
             v = nq + 1;
             if (SH_LIKELY(v < hend) && *v == ' ') v++; /* the usual single SP */
             if (SH_UNLIKELY(v < hend && SH_IS_WS(*v)))
@@ -769,7 +771,23 @@ field_line:
             ve = scan_value(v, hend);
             if (SH_LIKELY(hend - ve >= 2 && ve[0] == '\r' && ve[1] == '\n')) {
                 p->_fields_left--;
-                p->_hstate = H_NONE;
+                p->_hstate = (uint8_t)hs;
+                if (headmode && hs) {
+                    /* a framing field, whole: interpret it here. (Streaming takes the general
+                     * path for these, so that a pause between its callbacks resumes exactly.) */
+                    const uint8_t *bad;
+                    p->_sub = 0;
+                    p->_acc = 0;
+                    if (hs == H_UPGRADE) p->flags |= SIMDHTTP_F_UPGRADE;
+                    if ((bad = sh_special_feed(p, v, ve)) != NULL) {
+                        errpos = bad;
+                        goto out_error;
+                    }
+                    if (sh_special_end(p)) {
+                        errpos = ve;
+                        goto out_error;
+                    }
+                }
                 if (headmode) {
                     const uint8_t *t = ve;
                     if (SH_UNLIKELY(t > v && SH_IS_WS(t[-1])))
