@@ -176,6 +176,7 @@ static void first_cookie(const char *v, size_t n, bench_answer *a)
     a->cookie_len = i - b;
 }
 
+#ifdef HAVE_PICOHTTPPARSER
 static int parse_decimal(const char *s, size_t n, uint64_t *out)
 {
     uint64_t v = 0;
@@ -187,6 +188,7 @@ static int parse_decimal(const char *s, size_t n, uint64_t *out)
     *out = v;
     return 0;
 }
+#endif
 
 static int hexval(int c)
 {

@@ -581,7 +581,8 @@ int cli_bench(int argc, char **argv)
         else if (nfiles < MAX_INPUTS) files[nfiles++] = argv[i];
     }
     if (!(o.time > 0) || o.runs < 2) return usage();
-    if (nfiles == 0) nfiles = default_files(files, MAX_INPUTS);
+    int own_names = nfiles == 0;
+    if (own_names) nfiles = default_files(files, MAX_INPUTS);
     if (nfiles == 0) {
         fprintf(stderr, "simdhttp bench: no FILE given and no corpus/*.http here\n");
         return 2;
@@ -594,6 +595,7 @@ int cli_bench(int argc, char **argv)
         char *b = read_file(files[i], &len);
         if (!b) {
             fprintf(stderr, "simdhttp bench: %s: %s\n", files[i], strerror(errno));
+            while (i--) free((char *)in[i].buf);
             return 2;
         }
         set_input(&in[i], files[i], b, len);
@@ -969,6 +971,7 @@ int cli_bench(int argc, char **argv)
 out:
     bench_state_free(s);
     for (size_t i = 0; i < nfiles; i++) free((char *)in[i].buf);
+    for (size_t i = 0; own_names && i < nfiles; i++) free(files[i]);
     for (size_t i = 0; i < NF; i++) free((char *)gf[i].buf);
     for (size_t i = 0; i < NV; i++) free((char *)gv[i].buf);
     return rc;
