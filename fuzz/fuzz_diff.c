@@ -1,0 +1,738 @@
+/* Differential fuzzer: the scalar reference against every scanner path, the streaming API
+ * against the head API, one input against any chunking of it.
+ *
+ * One input = a 10-byte configuration header + the bytes of an HTTP stream:
+ *   b0  bits 0-1 type (0 request, 1 response, 2-3 both); bit 2 finish() at the end;
+ *       bit 3 resume_after_upgrade on PAUSED_UPGRADE (else stop there); bit 4 small limits
+ *       (b3..b5); bits 5-7 chunking mode (see next_piece)
+ *   b1  lenient flags, bits 0-7       b2  lenient flags, bits 8-10
+ *   b3  max_head_size = b3 * 4 (0: default)        (only with b0 bit 4)
+ *   b4  max_fields = b4 & 31 (0: default)          (only with b0 bit 4)
+ *   b5  max_chunk_ext = b5 (0: default)            (only with b0 bit 4)
+ *   b6  pause: 0 never, else pause at every event i with i % b6 == b6 - 1 (chunked runs only)
+ *   b7  on_headers_complete return for messages 0..3, 2 bits each: 2 SKIP_BODY,
+ *       3 SKIP_BODY_UPGRADE, else 0
+ *   b8, b9  seed of the chunking PRNG; also picks the prefix length for the head API check
+ *
+ * Runs, all compared with (1):
+ *   (1) the streaming parser, scalar path, the whole stream in one execute() call
+ *   (2) for every path the CPU supports: the whole stream in one call, then the random
+ *       chunking with the random pauses (each piece copied into its own malloc'd buffer of
+ *       exactly its size, so ASan sees any read past it)
+ *   (3) for every path: simdhttp_parse_head on the whole stream and on a prefix, against the
+ *       streaming parser's view of the first head (scalar path, paused at headers complete)
+ * A run is recorded as a text log: spans (kind, absolute offset, length, bytes; consecutive
+ * pieces of one span merged, so chunking does not matter), notifications with the parser
+ * state they expose, and the final result (error name, offset and reason). Any difference
+ * prints both logs and traps.
+ *
+ * Build: `make fuzz` (libFuzzer, clang); `make fuzz-replay` and `make test` replay
+ * fuzz/corpus/ through fuzz/replay_main.c, which works with gcc too. */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "simdhttp.h"
+
+#define CFG_BYTES 10
+
+/* ------------------------------------------------------------------ small helpers ---- */
+
+typedef struct buf {
+    char *s;
+    size_t len, cap;
+} buf;
+
+static void put(buf *b, const void *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 1024;
+        while (cap < b->len + n + 1) cap *= 2;
+        b->s = realloc(b->s, cap);
+        if (!b->s) abort();
+        b->cap = cap;
+    }
+    if (n) memcpy(b->s + b->len, s, n);
+    b->len += n;
+    b->s[b->len] = 0;
+}
+
+static void putf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void putf(buf *b, const char *fmt, ...)
+{
+    char tmp[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+    va_end(ap);
+    put(b, tmp, n < (int)sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
+static void put_escaped(buf *b, const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+            put(b, &c, 1);
+        } else {
+            char tmp[8];
+            snprintf(tmp, sizeof tmp, "\\x%02x", c);
+            put(b, tmp, 4);
+        }
+    }
+}
+
+static void bfree(buf *b)
+{
+    free(b->s);
+    b->s = NULL;
+    b->len = b->cap = 0;
+}
+
+/* A copy of s[0..n) in a buffer of exactly n bytes (ASan flags any byte outside it). */
+static char *exact_copy(const uint8_t *s, size_t n)
+{
+    char *c = malloc(n ? n : 1);
+    if (!c) abort();
+    if (n) memcpy(c, s, n);
+    return c;
+}
+
+/* What the run is, for the divergence report. */
+static const char *cur_what = "";
+
+static void diverge(const char *what, const char *a, const char *b) __attribute__((noreturn));
+static void diverge(const char *what, const char *a, const char *b)
+{
+    /* point at the first differing line */
+    size_t i = 0, line = 1, ls = 0;
+    if (a && b) {
+        while (a[i] && a[i] == b[i]) {
+            if (a[i] == '\n') line++, ls = i + 1;
+            i++;
+        }
+    }
+    fprintf(stderr, "\n==== DIVERGENCE: %s (%s) ====\n", what, cur_what);
+    if (a && b) {
+        const char *ea = strchr(a + ls, '\n'), *eb = strchr(b + ls, '\n');
+        fprintf(stderr, "first difference at line %zu:\n  reference: %.*s\n  this run:  %.*s\n", line,
+                (int)(ea ? (size_t)(ea - a - ls) : strlen(a + ls)), a + ls,
+                (int)(eb ? (size_t)(eb - b - ls) : strlen(b + ls)), b + ls);
+        fprintf(stderr, "---- reference log ----\n%s---- this run's log ----\n%s", a, b);
+    }
+    fflush(stderr);
+    __builtin_trap();
+}
+
+/* ------------------------------------------------------------------ configuration ---- */
+
+typedef struct fcfg {
+    simdhttp_type type;
+    int eof, resume_upgrade;
+    unsigned mode;
+    simdhttp_config cfg;
+    unsigned pause_every;
+    uint8_t hc_ret;
+    uint32_t seed;
+} fcfg;
+
+static void read_cfg(fcfg *c, const uint8_t *d, size_t n)
+{
+    uint8_t b[CFG_BYTES] = {0};
+    memcpy(b, d, n < CFG_BYTES ? n : CFG_BYTES);
+    c->type = (b[0] & 3) == 0 ? SIMDHTTP_REQUEST : (b[0] & 3) == 1 ? SIMDHTTP_RESPONSE : SIMDHTTP_BOTH;
+    c->eof = (b[0] >> 2) & 1;
+    c->resume_upgrade = (b[0] >> 3) & 1;
+    c->mode = b[0] >> 5;
+    memset(&c->cfg, 0, sizeof c->cfg);
+    c->cfg.lenient = ((uint32_t)b[1] | (uint32_t)b[2] << 8) & SIMDHTTP_LENIENT_ALL;
+    if (b[0] & 16) {
+        c->cfg.max_head_size = (uint32_t)b[3] * 4;
+        c->cfg.max_fields = b[4] & 31;
+        c->cfg.max_chunk_ext = b[5];
+    }
+    c->pause_every = b[6];
+    c->hc_ret = b[7];
+    c->seed = (uint32_t)b[8] | (uint32_t)b[9] << 8;
+}
+
+/* xorshift32, seeded per run: every path sees the same chunking */
+static uint32_t rnd(uint32_t *s)
+{
+    uint32_t x = *s ? *s : 0x9e3779b9u;
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    return *s = x;
+}
+
+/* Length of the next piece. Modes: 0 whole, 1 one byte, 2 1..4, 3 1..16, 4 1..64,
+ * 5 1..512, 6 two pieces split at a random offset, 7 0..8 (empty execute() calls too). */
+static size_t next_piece(unsigned mode, uint32_t *st, size_t left, size_t total, size_t k)
+{
+    size_t n;
+    switch (mode) {
+    case 0: n = left; break;
+    case 1: n = 1; break;
+    case 2: n = 1 + rnd(st) % 4; break;
+    case 3: n = 1 + rnd(st) % 16; break;
+    case 4: n = 1 + rnd(st) % 64; break;
+    case 5: n = 1 + rnd(st) % 512; break;
+    case 6: n = k == 0 ? (total ? rnd(st) % (total + 1) : 0) : left; break;
+    default: n = rnd(st) % 9; break;
+    }
+    return n < left ? n : left;
+}
+
+/* ------------------------------------------------------------------ the recorder ---- */
+
+enum { K_METHOD, K_URL, K_VERSION, K_STATUS_CODE, K_STATUS, K_FIELD, K_VALUE, K_BODY, K_EXT_NAME, K_EXT_VALUE };
+static const char *const kind_names[] = {"method", "url", "version", "status_code", "status",
+                                         "header_field", "header_value", "body",
+                                         "chunk_extension_name", "chunk_extension_value"};
+
+typedef struct rec {
+    buf log;
+    const char *base;  /* the buffer of the current execute() call */
+    size_t base_len;
+    uint64_t base_off; /* absolute offset of base[0] */
+    int span_kind;     /* open span, -1 if none */
+    int64_t span_off;  /* -1: its first piece was not in the input (a static "HTTP/" or fold SP) */
+    buf span;
+    unsigned events, messages;
+    unsigned pause_every;
+    uint8_t hc_ret;
+} rec;
+
+static void flush_span(rec *r)
+{
+    if (r->span_kind < 0) return;
+    if (r->span_off < 0) putf(&r->log, "off=? len=%zu span[%s]=\"", r->span.len, kind_names[r->span_kind]);
+    else putf(&r->log, "off=%lld len=%zu span[%s]=\"", (long long)r->span_off, r->span.len, kind_names[r->span_kind]);
+    put_escaped(&r->log, r->span.s ? r->span.s : "", r->span.len);
+    put(&r->log, "\"\n", 2);
+    r->span_kind = -1;
+    r->span.len = 0;
+}
+
+static int maybe_pause(rec *r)
+{
+    unsigned i = r->events++;
+    return r->pause_every && i % r->pause_every == r->pause_every - 1 ? SIMDHTTP_PAUSE : 0;
+}
+
+static int span(simdhttp_parser *p, int kind, const char *at, size_t len)
+{
+    rec *r = p->data;
+    uintptr_t a = (uintptr_t)at, b0 = (uintptr_t)r->base, b1 = b0 + r->base_len;
+    int64_t off = -1;
+    if (len == 0) {
+        fprintf(stderr, "empty %s span\n", kind_names[kind]);
+        diverge("a data callback got an empty span", NULL, NULL);
+    }
+    if (a >= b0 && a <= b1) {
+        if (a + len > b1) {
+            fprintf(stderr, "%s span [%zu, +%zu) runs past the buffer of %zu bytes\n", kind_names[kind],
+                    (size_t)(a - b0), len, r->base_len);
+            diverge("span outside the execute() buffer", NULL, NULL);
+        }
+        off = (int64_t)(r->base_off + (a - b0));
+    }
+    if (r->span_kind != kind) {
+        flush_span(r);
+        r->span_kind = kind;
+        r->span_off = off;
+    }
+    put(&r->span, at, len); /* reads every byte of the span: ASan checks them */
+    return maybe_pause(r);
+}
+
+static int note(simdhttp_parser *p, const char *what)
+{
+    rec *r = p->data;
+    flush_span(r);
+    putf(&r->log, "%s\n", what);
+    return maybe_pause(r);
+}
+
+#define SPAN_CB(fn, kind) \
+    static int fn(simdhttp_parser *p, const char *at, size_t len) { return span(p, kind, at, len); }
+SPAN_CB(on_method, K_METHOD)
+SPAN_CB(on_url, K_URL)
+SPAN_CB(on_version, K_VERSION)
+SPAN_CB(on_status_code, K_STATUS_CODE)
+SPAN_CB(on_status, K_STATUS)
+SPAN_CB(on_header_field, K_FIELD)
+SPAN_CB(on_header_value, K_VALUE)
+SPAN_CB(on_body, K_BODY)
+SPAN_CB(on_ext_name, K_EXT_NAME)
+SPAN_CB(on_ext_value, K_EXT_VALUE)
+
+#define NOTE_CB(fn, text) \
+    static int fn(simdhttp_parser *p) { return note(p, text); }
+NOTE_CB(on_method_complete, "method complete")
+NOTE_CB(on_url_complete, "url complete")
+NOTE_CB(on_version_complete, "version complete")
+NOTE_CB(on_status_code_complete, "status_code complete")
+NOTE_CB(on_status_complete, "status complete")
+NOTE_CB(on_header_field_complete, "header_field complete")
+NOTE_CB(on_header_value_complete, "header_value complete")
+NOTE_CB(on_ext_name_complete, "chunk_extension_name complete")
+NOTE_CB(on_ext_value_complete, "chunk_extension_value complete")
+NOTE_CB(on_chunk_complete, "chunk complete")
+
+static int on_message_begin(simdhttp_parser *p)
+{
+    rec *r = p->data;
+    r->messages++;
+    return note(p, "message begin");
+}
+
+static int on_message_complete(simdhttp_parser *p)
+{
+    rec *r = p->data;
+    flush_span(r);
+    putf(&r->log, "message complete keep_alive=%d\n", simdhttp_should_keep_alive(p));
+    return maybe_pause(r);
+}
+
+static int on_headers_complete(simdhttp_parser *p)
+{
+    rec *r = p->data;
+    flush_span(r);
+    putf(&r->log, "headers complete type=%d method=%d v=%d.%d status=%d flags=0x%x content_length=%llu keep_alive=%d\n",
+         p->type, p->method, p->http_major, p->http_minor, p->status_code, p->flags,
+         (unsigned long long)p->content_length, simdhttp_should_keep_alive(p));
+    unsigned m = r->messages - 1;
+    unsigned v = m < 4 ? (r->hc_ret >> (2 * m)) & 3 : 0;
+    if (v >= 2) {
+        r->events++; /* counted like any event, never paused (the return value is the answer) */
+        return v == 2 ? SIMDHTTP_SKIP_BODY : SIMDHTTP_SKIP_BODY_UPGRADE;
+    }
+    return maybe_pause(r);
+}
+
+static int on_chunk_header(simdhttp_parser *p)
+{
+    rec *r = p->data;
+    flush_span(r);
+    putf(&r->log, "chunk header len=%llu\n", (unsigned long long)p->content_length);
+    return maybe_pause(r);
+}
+
+static const simdhttp_callbacks rec_callbacks = {
+    .on_message_begin = on_message_begin,
+    .on_method = on_method,
+    .on_url = on_url,
+    .on_version = on_version,
+    .on_status_code = on_status_code,
+    .on_status = on_status,
+    .on_header_field = on_header_field,
+    .on_header_value = on_header_value,
+    .on_method_complete = on_method_complete,
+    .on_url_complete = on_url_complete,
+    .on_version_complete = on_version_complete,
+    .on_status_code_complete = on_status_code_complete,
+    .on_status_complete = on_status_complete,
+    .on_header_field_complete = on_header_field_complete,
+    .on_header_value_complete = on_header_value_complete,
+    .on_headers_complete = on_headers_complete,
+    .on_body = on_body,
+    .on_chunk_header = on_chunk_header,
+    .on_chunk_extension_name = on_ext_name,
+    .on_chunk_extension_value = on_ext_value,
+    .on_chunk_extension_name_complete = on_ext_name_complete,
+    .on_chunk_extension_value_complete = on_ext_value_complete,
+    .on_chunk_complete = on_chunk_complete,
+    .on_message_complete = on_message_complete,
+};
+
+static void put_result(buf *log, simdhttp_parser *p, const char *what, simdhttp_errno e)
+{
+    if (e == SIMDHTTP_OK) {
+        putf(log, "%s ok\n", what);
+    } else {
+        const char *why = simdhttp_get_error_reason(p);
+        putf(log, "%s %s off=%llu reason=%s\n", what, simdhttp_errno_name(e),
+             (unsigned long long)simdhttp_get_error_offset(p), why ? why : "(null)");
+    }
+}
+
+/* One streaming run. chunked == 0: one execute() call, no pauses. Returns the log (malloc'd). */
+static char *stream_run(const fcfg *c, const uint8_t *in, size_t len, int chunked)
+{
+    rec r;
+    memset(&r, 0, sizeof r);
+    r.span_kind = -1;
+    r.hc_ret = c->hc_ret;
+    r.pause_every = chunked ? c->pause_every : 0;
+    simdhttp_parser p;
+    simdhttp_init(&p, c->type, &rec_callbacks, &c->cfg);
+    p.data = &r;
+    uint32_t st = c->seed;
+    size_t off = 0, k = 0;
+    unsigned pauses = 0, upgrades = 0;
+    simdhttp_errno e = SIMDHTTP_OK;
+    int stopped = 0;
+    do {
+        size_t n = chunked ? next_piece(c->mode, &st, len - off, len, k) : len - off;
+        k++;
+        char *piece = exact_copy(in + off, n);
+        size_t used = 0;
+        for (;;) {
+            r.base = piece + used;
+            r.base_len = n - used;
+            r.base_off = off + used;
+            e = simdhttp_execute(&p, piece + used, n - used);
+            if (e != SIMDHTTP_E_PAUSED && e != SIMDHTTP_E_PAUSED_UPGRADE) break;
+            const char *ep = simdhttp_get_error_pos(&p);
+            if ((uintptr_t)ep < (uintptr_t)(piece + used) || (uintptr_t)ep > (uintptr_t)(piece + n) ||
+                simdhttp_get_error_offset(&p) != off + (size_t)(ep - piece)) {
+                flush_span(&r);
+                fprintf(stderr, "%s: error_pos %p outside [%p, %p] or offset %llu != %zu\n",
+                        simdhttp_errno_name(e), (const void *)ep, (void *)(piece + used), (void *)(piece + n),
+                        (unsigned long long)simdhttp_get_error_offset(&p), off + (size_t)(ep - piece));
+                diverge("pause position", NULL, NULL);
+            }
+            used = (size_t)(ep - piece);
+            if (e == SIMDHTTP_E_PAUSED) {
+                pauses++;
+                simdhttp_resume(&p);
+                continue;
+            }
+            flush_span(&r);
+            putf(&r.log, "upgrade off=%llu\n", (unsigned long long)simdhttp_get_error_offset(&p));
+            if (!c->resume_upgrade || ++upgrades > 64) {
+                stopped = 1;
+                break;
+            }
+            simdhttp_resume_after_upgrade(&p);
+        }
+        free(piece);
+        r.base = NULL;
+        r.base_len = 0;
+        if (stopped || (e != SIMDHTTP_OK && e != SIMDHTTP_E_PAUSED_UPGRADE)) break;
+        off += n;
+        if (k > 4 * len + 64) break; /* mode 7 makes empty pieces; bound the loop */
+    } while (off < len);
+    flush_span(&r);
+    if (stopped) e = SIMDHTTP_OK;
+    put_result(&r.log, &p, "execute", e);
+    if (e != SIMDHTTP_OK) {
+        /* an error sticks: execute and finish both return it, and the offset stays */
+        uint64_t o = simdhttp_get_error_offset(&p);
+        simdhttp_errno e2 = simdhttp_execute(&p, "GET / HTTP/1.1\r\n\r\n", 18);
+        simdhttp_errno e3 = simdhttp_finish(&p);
+        if (e2 != e || e3 != e || simdhttp_get_error_offset(&p) != o) {
+            fprintf(stderr, "error %s then execute -> %s, finish -> %s, offset %llu -> %llu\n",
+                    simdhttp_errno_name(e), simdhttp_errno_name(e2), simdhttp_errno_name(e3),
+                    (unsigned long long)o, (unsigned long long)simdhttp_get_error_offset(&p));
+            diverge("error is not sticky", NULL, NULL);
+        }
+    } else if (c->eof && off >= len) {
+        r.pause_every = 0; /* finish() has no resume: a pause there would be an error */
+        e = simdhttp_finish(&p);
+        flush_span(&r);
+        put_result(&r.log, &p, "finish", e);
+    }
+    bfree(&r.span);
+    (void)pauses;
+    return r.log.s ? r.log.s : calloc(1, 1);
+}
+
+/* ------------------------------------------------------------------ the first head ---- */
+
+/* The first head as the streaming parser sees it (scalar path, whole buffer, paused at
+ * on_headers_complete), rendered the way the head API's result is rendered below. */
+typedef struct hrec {
+    const char *base;
+    size_t len;
+    buf method, target, reason;
+    buf out;       /* fields rendered: "name: value\n", "(fold): value\n" */
+    buf name, value;
+    int in_value;  /* a field value is open */
+    int64_t method_off, target_off, reason_off;
+    uint8_t type, meth, maj, min;
+    uint16_t status;
+    uint32_t flags;
+    uint64_t content_length;
+} hrec;
+
+static int h_in(hrec *h, const char *at) { return (uintptr_t)at >= (uintptr_t)h->base && (uintptr_t)at <= (uintptr_t)h->base + h->len; }
+
+static void h_value_done(hrec *h)
+{
+    if (!h->in_value) return;
+    /* the streaming value keeps trailing OWS (SP/HTAB); the head API trims it */
+    size_t n = h->value.len;
+    while (n && (h->value.s[n - 1] == ' ' || h->value.s[n - 1] == '\t')) n--;
+    put_escaped(&h->out, h->value.s ? h->value.s : "", n);
+    put(&h->out, "\n", 1);
+    h->value.len = 0;
+    h->in_value = 0;
+}
+
+static int h_span_keep(buf *b, int64_t *off, hrec *h, const char *at, size_t len)
+{
+    if (b->len == 0) *off = h_in(h, at) ? (int64_t)((uintptr_t)at - (uintptr_t)h->base) : -1;
+    put(b, at, len);
+    return 0;
+}
+
+static int h_method(simdhttp_parser *p, const char *at, size_t len) { hrec *h = p->data; return h_span_keep(&h->method, &h->method_off, h, at, len); }
+static int h_url(simdhttp_parser *p, const char *at, size_t len) { hrec *h = p->data; return h_span_keep(&h->target, &h->target_off, h, at, len); }
+static int h_status(simdhttp_parser *p, const char *at, size_t len) { hrec *h = p->data; return h_span_keep(&h->reason, &h->reason_off, h, at, len); }
+
+static int h_field(simdhttp_parser *p, const char *at, size_t len)
+{
+    hrec *h = p->data;
+    h_value_done(h);
+    put(&h->name, at, len);
+    return 0;
+}
+
+static int h_field_complete(simdhttp_parser *p)
+{
+    hrec *h = p->data;
+    put_escaped(&h->out, h->name.s ? h->name.s : "", h->name.len);
+    put(&h->out, ": ", 2);
+    h->name.len = 0;
+    h->in_value = 1;
+    return 0;
+}
+
+static int h_value(simdhttp_parser *p, const char *at, size_t len)
+{
+    hrec *h = p->data;
+    if (!h_in(h, at)) {
+        /* the SP that stands for an obs-fold: the head API starts a new (fold) field here */
+        h_value_done(h);
+        put(&h->out, "(fold): ", 8);
+        h->in_value = 1;
+        return 0;
+    }
+    put(&h->value, at, len);
+    return 0;
+}
+
+static int h_value_complete(simdhttp_parser *p)
+{
+    h_value_done(p->data);
+    return 0;
+}
+
+static int h_headers_complete(simdhttp_parser *p)
+{
+    hrec *h = p->data;
+    h_value_done(h);
+    h->type = p->type;
+    h->meth = p->method;
+    h->maj = p->http_major;
+    h->min = p->http_minor;
+    h->status = p->status_code;
+    h->flags = p->flags;
+    h->content_length = p->content_length;
+    return SIMDHTTP_PAUSE;
+}
+
+static const simdhttp_callbacks head_callbacks = {
+    .on_method = h_method,
+    .on_url = h_url,
+    .on_status = h_status,
+    .on_header_field = h_field,
+    .on_header_field_complete = h_field_complete,
+    .on_header_value = h_value,
+    .on_header_value_complete = h_value_complete,
+    .on_headers_complete = h_headers_complete,
+};
+
+static void render_head_common(buf *b, int type, int meth, int maj, int min, int status, uint32_t flags,
+                               uint64_t cl, const char *ms, size_t ml, int64_t mo, const char *ts,
+                               size_t tl, int64_t to, const char *rs, size_t rl, int64_t ro)
+{
+    putf(b, "type=%d v=%d.%d flags=0x%x content_length=%llu\n", type, maj, min, flags,
+         (unsigned long long)(flags & SIMDHTTP_F_CONTENT_LENGTH ? cl : 0));
+    if (type == SIMDHTTP_REQUEST) {
+        putf(b, "method=%d ", meth);
+        if (mo >= 0) putf(b, "@%lld ", (long long)mo);
+        put(b, "\"", 1);
+        put_escaped(b, ms, ml);
+        put(b, "\" target=", 9);
+        if (to >= 0) putf(b, "@%lld ", (long long)to);
+        put(b, "\"", 1);
+        put_escaped(b, ts, tl);
+        put(b, "\"\n", 2);
+    } else {
+        putf(b, "status=%d reason=", status);
+        if (ro >= 0 && rl) putf(b, "@%lld ", (long long)ro);
+        put(b, "\"", 1);
+        put_escaped(b, rs, rl);
+        put(b, "\"\n", 2);
+    }
+}
+
+/* The streaming parser's first head over in[0..len): "incomplete", "error ..." or the head. */
+static char *head_ref(const fcfg *c, const uint8_t *in, size_t len)
+{
+    hrec h;
+    memset(&h, 0, sizeof h);
+    h.method_off = h.target_off = h.reason_off = -1;
+    char *copy = exact_copy(in, len);
+    h.base = copy;
+    h.len = len;
+    simdhttp_parser p;
+    simdhttp_init(&p, c->type, &head_callbacks, &c->cfg);
+    p.data = &h;
+    simdhttp_errno e = simdhttp_execute(&p, copy, len);
+    buf b = {0};
+    if (e == SIMDHTTP_OK) {
+        put(&b, "incomplete\n", 11);
+    } else if (e == SIMDHTTP_E_PAUSED) {
+        uint64_t hl = simdhttp_get_error_offset(&p);
+        putf(&b, "head_len=%llu\n", (unsigned long long)hl);
+        /* a request's "HTTP/"-prefixed method came from static bytes: its offset is 0 after
+         * any leading empty lines, which the head API points at directly */
+        render_head_common(&b, h.type, h.meth, h.maj, h.min, h.status, h.flags, h.content_length,
+                           h.method.s ? h.method.s : "", h.method.len, h.method_off,
+                           h.target.s ? h.target.s : "", h.target.len, h.target_off,
+                           h.reason.s ? h.reason.s : "", h.reason.len, h.reason_off);
+        put(&b, h.out.s ? h.out.s : "", h.out.len);
+    } else {
+        putf(&b, "error %s off=%llu reason=%s\n", simdhttp_errno_name(e),
+             (unsigned long long)simdhttp_get_error_offset(&p), simdhttp_get_error_reason(&p));
+    }
+    free(copy);
+    bfree(&h.method), bfree(&h.target), bfree(&h.reason), bfree(&h.out), bfree(&h.name), bfree(&h.value);
+    return b.s;
+}
+
+/* The head API over in[0..len), rendered like head_ref. */
+static char *head_api(const fcfg *c, const uint8_t *in, size_t len)
+{
+    char *copy = exact_copy(in, len);
+    size_t cap = len + 1; /* never the binding limit: max_fields is (obs-fold lines count here only) */
+    simdhttp_field *fields = malloc(cap * sizeof *fields);
+    simdhttp_head h;
+    memset(&h, 0xA5, sizeof h); /* out fields must all be written */
+    h.fields = fields;
+    h.fields_cap = cap;
+    long r = simdhttp_parse_head(&h, c->type, copy, len, &c->cfg);
+    buf b = {0};
+    if (r == SIMDHTTP_HEAD_INCOMPLETE) {
+        put(&b, "incomplete\n", 11);
+    } else if (r == SIMDHTTP_HEAD_ERROR) {
+        putf(&b, "error %s off=%zu reason=%s\n", simdhttp_errno_name(h.error), h.error_offset,
+             h.error_reason ? h.error_reason : "(null)");
+    } else if (r <= 0 || (size_t)r > len) {
+        putf(&b, "bad return %ld\n", r);
+    } else {
+        putf(&b, "head_len=%ld\n", r);
+        const char *ms = h.type == SIMDHTTP_REQUEST ? h.method_str : "";
+        size_t ml = h.type == SIMDHTTP_REQUEST ? h.method_len : 0;
+        const char *ts = h.type == SIMDHTTP_REQUEST ? h.target : "";
+        size_t tl = h.type == SIMDHTTP_REQUEST ? h.target_len : 0;
+        const char *rs = h.type == SIMDHTTP_RESPONSE ? h.reason : "";
+        size_t rl = h.type == SIMDHTTP_RESPONSE ? h.reason_len : 0;
+        int64_t mo = h.type == SIMDHTTP_REQUEST ? (int64_t)(ms - copy) : -1;
+        int64_t to = h.type == SIMDHTTP_REQUEST ? (int64_t)(ts - copy) : -1;
+        int64_t ro = h.type == SIMDHTTP_RESPONSE ? (int64_t)(rs - copy) : -1;
+        /* a method that starts with "HTTP/" bytes (type BOTH) has no offset in the reference */
+        if (h.type == SIMDHTTP_REQUEST && c->type == SIMDHTTP_BOTH && ml && ms[0] == 'H') mo = -1;
+        if ((mo >= 0 && (size_t)mo + ml > (size_t)r) || (to >= 0 && (size_t)to + tl > (size_t)r) ||
+            (ro >= 0 && (size_t)ro + rl > (size_t)r))
+            diverge("head API span outside the head", NULL, NULL);
+        render_head_common(&b, h.type, h.method, h.http_major, h.http_minor, h.status_code, h.flags,
+                           h.content_length, ms, ml, mo, ts, tl, to, rs, rl, ro);
+        if (h.num_fields > cap) diverge("head API num_fields > fields_cap", NULL, NULL);
+        for (size_t i = 0; i < h.num_fields; i++) {
+            simdhttp_field *f = &fields[i];
+            if ((f->name && (uintptr_t)f->name < (uintptr_t)copy) ||
+                (uintptr_t)f->value < (uintptr_t)copy ||
+                (uintptr_t)f->value + f->value_len > (uintptr_t)copy + (size_t)r ||
+                (f->name && (uintptr_t)f->name + f->name_len > (uintptr_t)copy + (size_t)r))
+                diverge("head API field outside the head", NULL, NULL);
+            if (f->name) put_escaped(&b, f->name, f->name_len);
+            else put(&b, "(fold)", 6);
+            put(&b, ": ", 2);
+            put_escaped(&b, f->value, f->value_len);
+            put(&b, "\n", 1);
+        }
+    }
+    free(fields);
+    free(copy);
+    return b.s;
+}
+
+/* ------------------------------------------------------------------ the entry point ---- */
+
+static const simdhttp_isa all_isas[] = {SIMDHTTP_ISA_SCALAR, SIMDHTTP_ISA_SSE2, SIMDHTTP_ISA_SSE42,
+                                        SIMDHTTP_ISA_AVX2, SIMDHTTP_ISA_AVX512, SIMDHTTP_ISA_NEON};
+
+static void check(const char *what, const char *ref, char *got)
+{
+    if (strcmp(ref, got) != 0) diverge(what, ref, got);
+    free(got);
+}
+
+/* libFuzzer calls this once: say which paths this run compares (fuzz/run.sh reports it). */
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc, (void)argv;
+    fprintf(stderr, "fuzz_diff: paths:");
+    for (size_t i = 0; i < sizeof all_isas / sizeof *all_isas; i++)
+        if (simdhttp_isa_supported(all_isas[i])) fprintf(stderr, " %s", simdhttp_isa_to_name(all_isas[i]));
+    fprintf(stderr, "\n");
+    return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    fcfg c;
+    read_cfg(&c, data, size);
+    const uint8_t *in = size > CFG_BYTES ? data + CFG_BYTES : data + size;
+    size_t len = size > CFG_BYTES ? size - CFG_BYTES : 0;
+    char what[96];
+
+    if (simdhttp_isa_set(SIMDHTTP_ISA_SCALAR) != 0) diverge("scalar path refused", NULL, NULL);
+    cur_what = "reference: scalar, whole";
+    char *ref = stream_run(&c, in, len, 0);
+    static int verbose = -1;
+    if (verbose < 0) verbose = getenv("FUZZ_DIFF_VERBOSE") != NULL;
+
+    /* the first head, whole and cut at a random point (incomplete / same error / same head) */
+    uint32_t st = c.seed ^ 0x5bd1e995u;
+    size_t cut = len ? rnd(&st) % (len + 1) : 0;
+    char *href = head_ref(&c, in, len);
+    char *hcut = head_ref(&c, in, cut);
+    if (verbose)
+        fprintf(stderr, "---- type %d eof %d lenient 0x%x mode %u pause %u hc 0x%x cut %zu\n%s---- head\n%s---- head of prefix\n%s",
+                c.type, c.eof, c.cfg.lenient, c.mode, c.pause_every, c.hc_ret, cut, ref, href, hcut);
+
+    for (size_t i = 0; i < sizeof all_isas / sizeof *all_isas; i++) {
+        simdhttp_isa isa = all_isas[i];
+        if (!simdhttp_isa_supported(isa)) continue;
+        if (simdhttp_isa_set(isa) != 0 || simdhttp_isa_get() != isa)
+            diverge("simdhttp_isa_set did not take", NULL, NULL);
+        const char *name = simdhttp_isa_to_name(isa);
+        snprintf(what, sizeof what, "%s, whole", name);
+        cur_what = what;
+        if (isa != SIMDHTTP_ISA_SCALAR) check("streaming, whole buffer", ref, stream_run(&c, in, len, 0));
+        snprintf(what, sizeof what, "%s, chunking mode %u seed %u, pause every %u", name, c.mode,
+                 (unsigned)c.seed, c.pause_every);
+        check("streaming, chunked", ref, stream_run(&c, in, len, 1));
+        snprintf(what, sizeof what, "%s, head API, %zu bytes", name, len);
+        check("head API vs streaming head", href, head_api(&c, in, len));
+        snprintf(what, sizeof what, "%s, head API, prefix of %zu bytes", name, cut);
+        check("head API vs streaming head (prefix)", hcut, head_api(&c, in, cut));
+    }
+    simdhttp_isa_set(SIMDHTTP_ISA_SCALAR);
+    cur_what = "";
+    free(ref);
+    free(href);
+    free(hcut);
+    return 0;
+}

@@ -1,0 +1,37 @@
+#!/bin/sh
+# make fuzz: run the libFuzzer binary as JOBS parallel jobs of TIME seconds each, then print one
+# summary line (executions, time, paths, crashes) for docs/fuzzing.md.
+#   sh fuzz/run.sh BIN TIME JOBS [extra libFuzzer flags...]
+# New inputs go to build/fuzz/corpus (fuzz/corpus/ seeds it and is never written); crashes and
+# divergences to build/fuzz/artifacts/. Minimise one with
+#   build/fuzz/fuzz_diff -minimize_crash=1 -runs=20000 build/fuzz/artifacts/crash-...
+set -u
+bin=$1; time=$2; jobs=$3; shift 3
+dir=$(dirname "$bin")
+root=$(pwd)
+mkdir -p "$dir/corpus" "$dir/artifacts" "$dir/logs"
+rm -f "$dir"/logs/fuzz-*.log
+start=$(date +%s)
+# libFuzzer writes fuzz-<job>.log into the current directory in -jobs mode
+(cd "$dir/logs" && "$root/$bin" -jobs="$jobs" -workers="$jobs" -max_total_time="$time" \
+    -dict="$root/fuzz/http.dict" -artifact_prefix="$root/$dir/artifacts/" -print_final_stats=1 \
+    -timeout=10 "$@" "$root/$dir/corpus" "$root/fuzz/corpus" >/dev/null 2>&1)
+rc=$?
+end=$(date +%s)
+execs=0
+for l in "$dir"/logs/fuzz-*.log; do
+    [ -f "$l" ] || continue
+    n=$(sed -n 's/^stat::number_of_executed_units: *//p' "$l" | tail -n 1)
+    execs=$((execs + ${n:-0}))
+done
+crashes=$(grep -l -E 'DIVERGENCE|ERROR: (AddressSanitizer|UndefinedBehaviorSanitizer|libFuzzer)|runtime error' \
+    "$dir"/logs/fuzz-*.log 2>/dev/null | wc -l)
+isas=$(grep -h -o 'paths: [a-z0-9 ]*' "$dir"/logs/fuzz-*.log 2>/dev/null | head -n 1)
+cov=$(grep -h -o 'cov: [0-9]*' "$dir"/logs/fuzz-*.log 2>/dev/null | sed 's/cov: //' | sort -n | tail -n 1)
+echo "fuzz: $(date -u +%Y-%m-%dT%H:%MZ) $(git rev-parse --short HEAD 2>/dev/null) jobs=$jobs time=${time}s wall=$((end - start))s execs=$execs cov=${cov:-?} ${isas:-} failing_jobs=$crashes rc=$rc"
+if [ "$crashes" -ne 0 ] || [ "$rc" -ne 0 ]; then
+    grep -h -A 30 -E 'DIVERGENCE|ERROR: (AddressSanitizer|UndefinedBehaviorSanitizer|libFuzzer)|runtime error' \
+        "$dir"/logs/fuzz-*.log | head -n 60
+    ls -l "$dir"/artifacts/ | tail -n 5
+    exit 1
+fi

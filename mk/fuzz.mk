@@ -1,0 +1,32 @@
+# Differential fuzzing (owner: the fuzz part). docs/fuzzing.md says what it checks and what it found.
+#   make fuzz [FUZZ_TIME=300] [FUZZ_JOBS=n]  libFuzzer (clang), FUZZ_JOBS parallel jobs of
+#                                            FUZZ_TIME seconds each; new inputs in build/fuzz/corpus
+#   make fuzz-replay                         replay fuzz/corpus/ through the plain-build driver
+#   make fuzz-bin                            only build build/fuzz/fuzz_diff
+# make test runs tests/fuzz_replay.sh: the replay in every build, plus a short fresh libFuzzer
+# run (FUZZ_TEST_TIME seconds, default 25) in the sanitizer build.
+
+FUZZ_TIME ?= 300
+FUZZ_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+FUZZ_DIR = build/fuzz
+
+TEST_SCRIPTS += tests/fuzz_replay.sh
+tests: $(BUILD)/fuzz_replay
+
+# The harness with a main() that replays files: any compiler, any build (fuzz/replay_main.c).
+$(BUILD)/fuzz_replay: fuzz/fuzz_diff.c fuzz/replay_main.c include/simdhttp.h $(BUILD)/libsimdhttp.a
+	$(CC) $(CFLAGS_ALL) fuzz/fuzz_diff.c fuzz/replay_main.c $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
+
+# The libFuzzer binary, built by fuzz-bin in its own tree (library with coverage + ASan/UBSan).
+$(BUILD)/fuzz_diff: fuzz/fuzz_diff.c include/simdhttp.h $(BUILD)/libsimdhttp.a
+	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer fuzz/fuzz_diff.c $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@
+
+.PHONY: fuzz fuzz-bin fuzz-replay
+fuzz-bin:
+	$(MAKE) --no-print-directory BUILD=$(FUZZ_DIR) SAN=1 CC=clang CFLAGS=-fsanitize=fuzzer-no-link $(FUZZ_DIR)/fuzz_diff
+
+fuzz: fuzz-bin
+	sh fuzz/run.sh $(FUZZ_DIR)/fuzz_diff $(FUZZ_TIME) $(FUZZ_JOBS)
+
+fuzz-replay: $(BUILD)/fuzz_replay
+	./$(BUILD)/fuzz_replay fuzz/corpus
