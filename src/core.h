@@ -267,11 +267,15 @@ static int sh_special_end(simdhttp_parser *p)
             p->_reason = "Transfer-Encoding has an unterminated quoted-string";
             return -1;
         }
-        p->_sub = 2; /* an obs-fold continuation may follow: it must start a new element */
+        /* an obs-fold continuation may follow (as one SP): after a coding's name it must
+         * start with ',' or ';', after a ',' it may start the next coding */
+        if (p->_sub == 1) p->_sub = 2;
         return 0;
     case H_CONNECTION:
-        if (p->_sub != 0) sh_conn_element_end(p);
-        p->_sub = 2;
+        if (p->_sub != 0) {
+            sh_conn_element_end(p);
+            p->_sub = 2;
+        }
         return 0;
     default:
         return 0;
