@@ -11,7 +11,7 @@ E2E_BINS = $(BUILD)/examples/server $(BUILD)/e2e/headparse
 .PHONY: examples e2e
 examples: $(BUILD)/examples/server
 tests: $(E2E_BINS)
-# TEST_SCRIPTS += tests/e2e/run.sh (enabled with the script)
+TEST_SCRIPTS += tests/e2e/run.sh
 
 $(BUILD)/examples $(BUILD)/e2e:
 	mkdir -p $@
