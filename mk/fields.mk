@@ -9,5 +9,5 @@ bench-fields: $(BUILD)/bench/bench_fields
 
 $(BUILD)/bench/bench_fields: bench/bench_fields.c $(BUILD)/libsimdhttp.a
 	@mkdir -p $(BUILD)/bench
-	$(CC) $(CFLAGS_ALL) $< $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
+	$(CC) $(CFLAGS_ALL) $< $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -lm -o $@
 TEST_LIBS_test_fields = -lpthread

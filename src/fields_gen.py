@@ -42,20 +42,22 @@ assert max(map(len, NAMES)) <= MAXLEN
 
 
 def key(n):
-    # Must match fh_key() in src/fields.c: length and three bytes folded to lower case.
+    # Must match known_id() in src/fields.c: the first two, the middle and the last two
+    # bytes folded to lower case (OR 0x20), plus the length.
     b = n.encode()
     L = len(b)
-    c0, cl = b[0] | 0x20, b[L - 1] | 0x20
-    c2 = b[L - 2] | 0x20 if L >= 2 else c0
-    c1 = b[L // 2] | 0x20
-    return (L | c0 << 8 | cl << 16 | (c2 ^ c1 << 1) << 24) & 0xFFFFFFFF
+    f2 = b[0] | b[1] << 8
+    l2 = b[L - 2] | b[L - 1] << 8
+    mid = b[L // 2] | 0x20
+    return (((f2 | l2 << 16 | 0x20202020) + L * 0x01000193) ^ mid << 11) & 0xFFFFFFFF
 
 
-BITS = 9
+BITS = 10
+assert min(map(len, NAMES)) >= 2
 keys = [key(n) for n in NAMES]
 assert len(set(keys)) == len(keys), "key collision"
 M = None
-for m in range(0x9E3779B1, 0x9E3779B1 + 2_000_000, 2):
+for m in range(0x9E3779B1, 0x9E3779B1 + 4_000_000, 2):
     slots = {(k * m & 0xFFFFFFFF) >> (32 - BITS) for k in keys}
     if len(slots) == len(keys):
         M = m
