@@ -22,6 +22,7 @@ import http.client
 import json
 import os
 import re
+import resource
 import select
 import shutil
 import signal
@@ -144,11 +145,13 @@ def run(args, timeout=30, **kw):
     return p.returncode, out, err
 
 
-def run_tool(args, timeout=20, limit=64 << 20, **kw):
+def run_tool(args, timeout=20, limit=256 << 20, **kw):
     """Run one of our tools with stdout to a file (a runaway tool must not fill our memory).
     @return (exit status or -999 on timeout, stdout bytes up to limit)."""
+    def cap_files():  # a runaway writer is killed (SIGXFSZ) before it fills the disk
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
     with tempfile.TemporaryFile(dir=TMP) as f:
-        p = spawn(args, stdout=f, stderr=subprocess.DEVNULL, **kw)
+        p = spawn(args, stdout=f, stderr=subprocess.DEVNULL, preexec_fn=cap_files, **kw)
         try:
             rc = p.wait(timeout)
         except subprocess.TimeoutExpired:
