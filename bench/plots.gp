@@ -12,7 +12,7 @@ do for [i=1:10] { set linetype i linecolor rgb word(colors, i) linewidth 2 point
 set grid ytics
 set style data linespoints
 
-set output dir.'/files.svg'
+set output dir.'/corpus.svg'
 set title "ns per message, corpus files (lower is better)"
 set style data histograms
 set style histogram clustered gap 1
@@ -20,34 +20,34 @@ set style fill solid 0.9 border -1
 set logscale y
 set ylabel "ns/message (log)"
 set xtics rotate by -30
-N = ncols(dir.'/files.dat')
-plot for [c=2:N] dir.'/files.dat' using c:xtic(1) title columnheader(c)
+N = ncols(dir.'/corpus.dat')
+plot for [c=2:N] dir.'/corpus.dat' using c:xtic(1) title columnheader(c)
 unset logscale y
 set xtics norotate
 
 set style data linespoints
-set output dir.'/fields.svg'
+set output dir.'/scaling-fields.svg'
 set title "ns per message against the number of fields (generated GET)"
 set xlabel "fields"
 set ylabel "ns/message"
 set logscale x 2
-N = ncols(dir.'/fields.dat')
-plot for [c=2:N] dir.'/fields.dat' using 1:c title columnheader(c)
+N = ncols(dir.'/scaling-fields.dat')
+plot for [c=2:N] dir.'/scaling-fields.dat' using 1:c title columnheader(c)
 
-set output dir.'/values.svg'
+set output dir.'/scaling-values.svg'
 set title "ns per message against field value length (Host + 4 fields of that length)"
 set xlabel "value bytes"
 set ylabel "ns/message (log)"
 set logscale xy 2
-N = ncols(dir.'/values.dat')
-plot for [c=2:N] dir.'/values.dat' using 1:c title columnheader(c)
+N = ncols(dir.'/scaling-values.dat')
+plot for [c=2:N] dir.'/scaling-values.dat' using 1:c title columnheader(c)
 unset logscale y
 
-set output dir.'/pieces.svg'
+set output dir.'/streaming-pieces.svg'
 set title "streaming throughput against the piece size given per call (65536 = whole input)"
 set xlabel "bytes per call"
 set ylabel "GB/s (log)"
 set logscale x 2
 set logscale y 10
-N = ncols(dir.'/pieces.dat')
-plot for [c=2:N] dir.'/pieces.dat' using 1:c title columnheader(c)
+N = ncols(dir.'/streaming-pieces.dat')
+plot for [c=2:N] dir.'/streaming-pieces.dat' using 1:c title columnheader(c)

@@ -9,6 +9,7 @@
 
 BENCH_ARGS ?= --scaling
 BENCH_RESULTS ?= bench/results
+BENCH_FILES ?=
 
 # http-parser: Debian libhttp-parser-dev (header + library).
 BENCH_HAVE_HTTP_PARSER := $(shell printf '\043include <http_parser.h>\nint main(void){return (int)http_parser_version() == 0;}\n' | \
@@ -37,9 +38,9 @@ bench: $(BUILD)/simdhttp
 
 bench-plots: $(BUILD)/simdhttp
 	mkdir -p $(BENCH_RESULTS)
-	$(BUILD)/simdhttp bench --scaling --json --plot-data $(BENCH_RESULTS) > $(BENCH_RESULTS)/bench.json
+	$(BUILD)/simdhttp bench --scaling --json-out $(BENCH_RESULTS)/bench.json --plot-data $(BENCH_RESULTS) | tee $(BENCH_RESULTS)/bench.txt
 	gnuplot -e "dir='$(BENCH_RESULTS)'" bench/plots.gp
 	@ls -1 $(BENCH_RESULTS)/*.svg
 
 bench-instructions: $(BUILD)/simdhttp
-	sh bench/instructions.sh $(BUILD)/simdhttp
+	sh bench/instructions.sh $(BUILD)/simdhttp $(BENCH_FILES)

@@ -38,6 +38,7 @@ typedef struct opts {
     double time; /* seconds per task, all rounds together */
     size_t runs;
     const char *plot_dir;
+    const char *json_out; /* also write the JSON object here (text stays on stdout) */
     const char *only; /* comma-separated parser names, or NULL */
 } opts;
 
@@ -356,9 +357,11 @@ static int usage(void)
 {
     fprintf(stderr,
             "usage: simdhttp bench [--json] [--time S] [--runs N] [--scaling] [--parsers A,B,...]\n"
-            "                      [--plot-data DIR] [--check] [--instructions] [FILE...]\n"
+            "                      [--json-out FILE] [--plot-data DIR] [--check] [--instructions] [FILE...]\n"
             "  FILEs default to corpus/*.http. --time: seconds per parser per input (default 0.2);\n"
             "  --runs: interleaved rounds (default 21); --scaling: add the scaling tables;\n"
+            "  --json-out FILE: the JSON object into FILE, the text tables on stdout;\n"
+            "  --plot-data DIR: gnuplot data files (see bench/plots.gp);\n"
             "  --check: verify that every parser does the same work (exit 1 if not);\n"
             "  --instructions: run under valgrind --tool=callgrind (see bench/instructions.sh).\n");
     return 2;
@@ -564,7 +567,7 @@ static FILE *open_plot(const opts *o, const char *name)
 
 int cli_bench(int argc, char **argv)
 {
-    opts o = {0, 0, 0, 0, 0.2, 21, NULL, NULL};
+    opts o = {0, 0, 0, 0, 0.2, 21, NULL, NULL, NULL};
     char *files[MAX_INPUTS];
     size_t nfiles = 0;
     for (int i = 1; i < argc; i++) {
@@ -577,6 +580,7 @@ int cli_bench(int argc, char **argv)
         else if (strcmp(a, "--runs") == 0 && i + 1 < argc) o.runs = (size_t)atol(argv[++i]);
         else if (strcmp(a, "--plot-data") == 0 && i + 1 < argc) o.plot_dir = argv[++i];
         else if (strcmp(a, "--parsers") == 0 && i + 1 < argc) o.only = argv[++i];
+        else if (strcmp(a, "--json-out") == 0 && i + 1 < argc) o.json_out = argv[++i];
         else if (a[0] == '-' && a[1]) return usage();
         else if (nfiles < MAX_INPUTS) files[nfiles++] = argv[i];
     }
@@ -687,7 +691,7 @@ int cli_bench(int argc, char **argv)
     /* Table 1: every parser on every file. */
     task *main_t = calloc(nfiles * np, sizeof *main_t);
     if (!main_t) abort();
-    FILE *pf = open_plot(&o, "files.dat");
+    FILE *pf = open_plot(&o, "corpus.dat");
     if (pf) {
         fprintf(pf, "file");
         for (size_t k = 0; k < np; k++) fprintf(pf, " %s", ps[k].name);
@@ -833,7 +837,7 @@ int cli_bench(int argc, char **argv)
                 printf("  %-18s %14.0f %14.0f %8.2f\n", sc[k].name, thr_rate[k][0], thr_rate[k][1],
                        thr_rate[k][1] / thr_rate[k][0]);
         }
-        FILE *f1 = open_plot(&o, "fields.dat"), *f2 = open_plot(&o, "values.dat"), *f3 = open_plot(&o, "pieces.dat");
+        FILE *f1 = open_plot(&o, "scaling-fields.dat"), *f2 = open_plot(&o, "scaling-values.dat"), *f3 = open_plot(&o, "streaming-pieces.dat");
         if (f1 && f2 && f3) {
             fprintf(f1, "fields");
             fprintf(f2, "bytes");
@@ -873,8 +877,12 @@ int cli_bench(int argc, char **argv)
         if (f3) fclose(f3);
     }
 
-    if (o.json) {
-        FILE *f = stdout;
+    FILE *f = o.json ? stdout : o.json_out ? fopen(o.json_out, "w") : NULL;
+    if (!o.json && o.json_out && !f) {
+        fprintf(stderr, "simdhttp bench: cannot write %s: %s\n", o.json_out, strerror(errno));
+        rc = 2;
+    }
+    if (f) {
         fprintf(f, "{\"cpu\": ");
         json_str(f, cpu);
         fprintf(f, ", \"isa\": ");
@@ -954,6 +962,7 @@ int cli_bench(int argc, char **argv)
             fprintf(f, "}");
         }
         fprintf(f, "}\n");
+        if (f != stdout) fclose(f);
     }
 
     free_tasks(main_t, nfiles * np);
