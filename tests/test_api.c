@@ -287,6 +287,16 @@ static void test_resume_after_upgrade(void)
     t_check(e == SIMDHTTP_OK && done == 3, "resume_after_upgrade no-op", "%s", simdhttp_errno_name(e));
 }
 
+/* a parser that was never initialised is refused, not run */
+static void test_uninitialised(void)
+{
+    simdhttp_parser z;
+    memset(&z, 0, sizeof z);
+    simdhttp_errno e = simdhttp_execute(&z, LIT("GET / HTTP/1.1\r\n\r\n"));
+    t_check(e == SIMDHTTP_E_INVALID_ARGUMENT, "uninitialised parser", "execute returned %s", simdhttp_errno_name(e));
+    t_check(simdhttp_get_error_reason(&z) != NULL, "uninitialised parser", "no reason");
+}
+
 /* message_needs_eof and should_keep_alive */
 static void test_needs_eof(void)
 {
@@ -539,6 +549,7 @@ int main(void)
     test_skip_body();
     test_resume_after_upgrade();
     test_needs_eof();
+    test_uninitialised();
     test_names();
     test_head_fields_cap();
     test_head_obs_fold();

@@ -348,7 +348,8 @@ static long render_head_api(t_buf *b, simdhttp_type type, const simdhttp_config 
         return r;
     }
     if (r < 0) {
-        t_buf_printf(b, "error %s off=%zu\n", simdhttp_errno_name(h->error), h->error_offset);
+        t_buf_printf(b, "error %s off=%zu%s\n", simdhttp_errno_name(h->error), h->error_offset,
+                     h->error_reason && *h->error_reason ? "" : " (no error_reason!)");
         return r;
     }
     if (h->type == SIMDHTTP_REQUEST) {
@@ -425,6 +426,10 @@ static void check_head_api(const char *name, simdhttp_type type, const simdhttp_
             cap_clear(&c);
             compared = 0;
         }
+    }
+    if (e != SIMDHTTP_OK && e != SIMDHTTP_E_PAUSED_UPGRADE) {
+        const char *why = simdhttp_get_error_reason(&p);
+        t_check(why && *why, name, "error %s has no reason", simdhttp_errno_name(e));
     }
     if (!compared && e != SIMDHTTP_E_PAUSED_UPGRADE && e != SIMDHTTP_E_CLOSED_CONNECTION &&
         (c.began || e != SIMDHTTP_OK)) {
