@@ -4,7 +4,7 @@
  *   make examples                        (builds build/examples/server)
  *   build/examples/server 8080           (0 picks a free port and prints it)
  *   curl -d hello http://127.0.0.1:8080/anything
- *   {"method":"POST","target":"/anything","version":"1.1","fields":4,"trailers":0,
+ *   {"method":"POST","target":"/anything","version":"1.1","fields":5,"trailers":0,
  *    "body_length":5,"body_fnv1a64":"a430d84680aabd0b","keep_alive":true}
  *
  * One thread, one epoll loop, non-blocking sockets, bound to 127.0.0.1 only. Every request is
@@ -109,7 +109,8 @@ struct conn {
     int in_expect, expect_continue, expect_other, hosts;
     unsigned fields, trailers;
     uint64_t body_len, body_hash;
-    int status;     /* set by a callback that rejects the request */
+    int status;     /* set by a callback that rejects the request... */
+    const char *why; /* ...and why */
 };
 
 static struct conn *all_conns;
@@ -163,6 +164,7 @@ static const char *status_text(int status)
     case 414: return "URI Too Long";
     case 417: return "Expectation Failed";
     case 431: return "Request Header Fields Too Large";
+    case 500: return "Internal Server Error";
     case 501: return "Not Implemented";
     case 505: return "HTTP Version Not Supported";
     default: return "Error";
@@ -171,6 +173,9 @@ static const char *status_text(int status)
 
 /* ---- the parser callbacks: each gets the parser; parser->data is our connection ---- */
 #define CONN(p) ((struct conn *)(p)->data)
+/* Refuse the request: any non-zero return other than SIMDHTTP_PAUSE (or the SKIP_BODY values
+ * of on_headers_complete) stops execute() with SIMDHTTP_E_USER; we remember the status. */
+#define REFUSE(c, code, reason) ((c)->status = (code), (c)->why = (reason), -1)
 
 static int on_message_begin(simdhttp_parser *p)
 {
@@ -181,6 +186,7 @@ static int on_message_begin(simdhttp_parser *p)
     c->body_len = 0;
     c->body_hash = FNV_OFFSET;
     c->status = 0;
+    c->why = NULL;
     return 0;
 }
 
@@ -188,7 +194,8 @@ static int on_message_begin(simdhttp_parser *p)
 static int on_method(simdhttp_parser *p, const char *at, size_t len)
 {
     struct conn *c = CONN(p);
-    if (c->method_len + len > MAX_METHOD) return c->status = 501, -1; /* RFC 9110 9.1 */
+    if (c->method_len + len > MAX_METHOD) /* RFC 9110 9.1: a method we cannot know */
+        return REFUSE(c, 501, "method longer than this server knows");
     memcpy(c->method + c->method_len, at, len);
     c->method_len += len;
     return 0;
@@ -197,8 +204,7 @@ static int on_method(simdhttp_parser *p, const char *at, size_t len)
 static int on_url(simdhttp_parser *p, const char *at, size_t len)
 {
     struct conn *c = CONN(p);
-    /* Returning non-zero stops the parser with SIMDHTTP_E_USER; c->status says why. */
-    if (c->target_len + len > opt.max_url) return c->status = 414, -1;
+    if (c->target_len + len > opt.max_url) return REFUSE(c, 414, "request-target longer than --max-url");
     memcpy(c->target + c->target_len, at, len);
     c->target_len += len;
     return 0;
@@ -265,17 +271,17 @@ static int on_headers_complete(simdhttp_parser *p)
     int has_body = (p->flags & SIMDHTTP_F_CHUNKED) || p->content_length > 0;
 
     /* RFC 9112 3.2: an HTTP/1.1 request without exactly one Host field is a 400. */
-    if (v11 && c->hosts != 1) return c->status = 400, -1;
+    if (v11 && c->hosts != 1) return REFUSE(c, 400, "HTTP/1.1 request without exactly one Host");
     /* CONNECT would turn the connection into a tunnel (the parser stops with
      * SIMDHTTP_E_PAUSED_UPGRADE after the head); this server does not do tunnels. */
-    if (p->method == SIMDHTTP_METHOD_CONNECT) return c->status = 501, -1;
+    if (p->method == SIMDHTTP_METHOD_CONNECT) return REFUSE(c, 501, "CONNECT: no tunnels here");
     /* Framing is known here, before any body byte: refuse a declared body that is too large
      * now, so a client waiting for 100 Continue never sends it. */
     if ((p->flags & SIMDHTTP_F_CONTENT_LENGTH) && p->content_length > opt.max_body)
-        return c->status = 413, -1;
+        return REFUSE(c, 413, "Content-Length over --max-body");
     /* RFC 9110 10.1.1: 417 for an expectation we do not know; for 100-continue, tell the
      * client to go on (only HTTP/1.1 clients wait for it, and only if a body follows). */
-    if (c->expect_other) return c->status = 417, -1;
+    if (c->expect_other) return REFUSE(c, 417, "an expectation other than 100-continue");
     if (c->expect_continue && v11 && has_body) {
         static const char cont[] = "HTTP/1.1 100 Continue\r\n\r\n";
         if (out_put(c, cont, sizeof cont - 1)) return -1;
@@ -287,7 +293,8 @@ static int on_body(simdhttp_parser *p, const char *at, size_t len)
 {
     struct conn *c = CONN(p);
     c->body_len += len;
-    if (c->body_len > opt.max_body) return c->status = 413, -1; /* a chunked body can grow */
+    if (c->body_len > opt.max_body) /* a chunked body can grow past the limit */
+        return REFUSE(c, 413, "chunked body over --max-body");
     c->body_hash = fnv1a64(c->body_hash, at, len);
     return 0;
 }
@@ -354,7 +361,7 @@ static const simdhttp_callbacks callbacks = {
 static int status_for(const struct conn *c, simdhttp_errno err)
 {
     switch (err) {
-    case SIMDHTTP_E_USER: return c->status ? c->status : 500;
+    case SIMDHTTP_E_USER: return c->status ? c->status : 500; /* 500: out of memory */
     case SIMDHTTP_E_HEADER_OVERFLOW:
     case SIMDHTTP_E_TOO_MANY_HEADERS: return 431;
     case SIMDHTTP_E_INVALID_VERSION: return 505;
@@ -369,7 +376,7 @@ static void reply_error(struct conn *c, simdhttp_errno err)
     int n = snprintf(body, sizeof body, "%d %s: %s at byte %llu: %s\n", status,
                      status_text(status), simdhttp_errno_name(err),
                      (unsigned long long)simdhttp_get_error_offset(&c->parser),
-                     err == SIMDHTTP_E_USER ? "refused by the server"
+                     err == SIMDHTTP_E_USER ? (c->why ? c->why : "out of memory")
                                             : simdhttp_get_error_reason(&c->parser));
     if (n < 0) n = 0;
     if ((size_t)n >= sizeof body) n = sizeof body - 1;
@@ -466,22 +473,23 @@ static int conn_flush(struct conn *c)
 
 static void conn_readable(struct conn *c)
 {
-    char drop[4096];
-    if (!c->draining && c->in_len) return; /* still parsing the previous read (paused) */
-    char *buf = c->draining ? drop : c->in;
-    size_t cap = c->draining ? sizeof drop : sizeof c->in;
-    ssize_t n = read(c->fd, buf, cap);
+    if (c->draining) { /* after our error reply: drop what comes until the peer's FIN */
+        char drop[4096];
+        ssize_t n = read(c->fd, drop, sizeof drop);
+        if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) conn_close(c);
+        return;
+    }
+    if (c->in_len) return; /* the previous read is not fully parsed yet (paused) */
+    ssize_t n = read(c->fd, c->in, sizeof c->in);
     if (n < 0 && (errno == EAGAIN || errno == EINTR)) return;
-    if (n <= 0 || c->draining) {
-        if (n <= 0) {
-            if (c->draining || n < 0) return conn_close(c);
-            /* The client finished sending. A body that runs until close would end here (not
-             * for requests); finish() fails if the stream stopped inside a message. */
-            c->peer_eof = 1;
-            if (!c->closing && simdhttp_finish(&c->parser) != SIMDHTTP_OK) n_errors++;
-        }
+    if (n < 0) return conn_close(c);
+    if (n == 0) {
+        /* The client finished sending. finish() tells whether it stopped inside a message (a
+         * response body delimited by the close would end here; requests have none). */
+        c->peer_eof = 1;
+        if (!c->closing && simdhttp_finish(&c->parser) != SIMDHTTP_OK) n_errors++;
     } else {
-        if (c->capture_fd >= 0 && write(c->capture_fd, buf, (size_t)n) != n) {
+        if (c->capture_fd >= 0 && write(c->capture_fd, c->in, (size_t)n) != n) {
             close(c->capture_fd);
             c->capture_fd = -1;
         }
@@ -537,17 +545,12 @@ static void accept_all(int lfd)
         simdhttp_init(&c->parser, SIMDHTTP_REQUEST, &callbacks, &cfg);
         c->parser.data = c;
         c->deadline = now() + IDLE_TIMEOUT;
-        c->events = EPOLLIN;
-        struct epoll_event e = {.events = EPOLLIN, .data.ptr = c};
-        if (epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &e) < 0) {
-            free(c->target);
-            free(c);
-            close(fd);
-            continue;
-        }
         c->next = all_conns;
         if (all_conns) all_conns->prev = c;
         all_conns = c;
+        c->events = EPOLLIN;
+        struct epoll_event e = {.events = EPOLLIN, .data.ptr = c};
+        if (epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &e) < 0) conn_close(c);
     }
 }
 

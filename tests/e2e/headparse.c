@@ -3,7 +3,7 @@
  * and print each message's head as one JSON line, in the shape `simdhttp parse` prints, so
  * tests/e2e/e2e.py can check that both APIs read real clients' and servers' bytes alike.
  *
- *   headparse [--response] [--skip-body] [--no-eof] FILE
+ *   headparse [--response] [--skip-body] [--no-eof] [--max-head-size N] [--max-fields N] FILE
  *
  * The head API does not frame bodies, so the streaming parser (no field callbacks at all) finds
  * where each message starts; the head API then parses the head found there on its own. Only
@@ -69,14 +69,18 @@ int main(int argc, char **argv)
     simdhttp_type type = SIMDHTTP_REQUEST;
     int no_eof = 0;
     const char *path = NULL;
+    simdhttp_config cfg = {0}; /* the same limits for both APIs */
     for (int i = 1; i < argc; i++) {
-        if (strcmp(argv[i], "--response") == 0) type = SIMDHTTP_RESPONSE;
+        if (strcmp(argv[i], "--max-head-size") == 0 && i + 1 < argc) cfg.max_head_size = (uint32_t)atol(argv[++i]);
+        else if (strcmp(argv[i], "--max-fields") == 0 && i + 1 < argc) cfg.max_fields = (uint32_t)atol(argv[++i]);
+        else if (strcmp(argv[i], "--response") == 0) type = SIMDHTTP_RESPONSE;
         else if (strcmp(argv[i], "--skip-body") == 0) skip_body = 1;
         else if (strcmp(argv[i], "--no-eof") == 0) no_eof = 1;
         else path = argv[i];
     }
     if (!path) {
-        fprintf(stderr, "usage: headparse [--response] [--skip-body] [--no-eof] FILE\n");
+        fprintf(stderr, "usage: headparse [--response] [--skip-body] [--no-eof] [--max-head-size N] "
+                        "[--max-fields N] FILE\n");
         return 2;
     }
     FILE *f = fopen(path, "rb");
@@ -94,7 +98,7 @@ int main(int argc, char **argv)
         .on_message_begin = on_begin, .on_method = on_method, .on_version = on_version,
         .on_headers_complete = on_headers_complete, .on_message_complete = on_complete};
     simdhttp_parser p;
-    simdhttp_init(&p, type, &cb, NULL);
+    simdhttp_init(&p, type, &cb, &cfg);
     simdhttp_errno err = simdhttp_execute(&p, buf, len);
     if (err == SIMDHTTP_OK && !no_eof) err = simdhttp_finish(&p);
     if (err == SIMDHTTP_E_PAUSED_UPGRADE) err = SIMDHTTP_OK; /* the rest is not HTTP */
@@ -102,7 +106,7 @@ int main(int argc, char **argv)
     static simdhttp_field fields[1024];
     for (size_t m = 0; m < n_starts; m++) {
         simdhttp_head h = {.fields = fields, .fields_cap = 1024};
-        long r = simdhttp_parse_head(&h, type, buf + starts[m], len - starts[m], NULL);
+        long r = simdhttp_parse_head(&h, type, buf + starts[m], len - starts[m], &cfg);
         if (r <= 0) {
             printf("{\"head_api_error\":\"%s\",\"at\":%zu}\n",
                    r == SIMDHTTP_HEAD_INCOMPLETE ? "INCOMPLETE" : simdhttp_errno_name(h.error),
@@ -125,6 +129,14 @@ int main(int argc, char **argv)
             putchar(']');
         }
         printf("]}\n");
+    }
+    /* The message the streaming parser rejected: if its head is what is wrong, the head API must
+     * say the same thing at the same place (its offsets count from the start it was given). */
+    if (err != SIMDHTTP_OK && err != SIMDHTTP_E_INVALID_EOF_STATE && cur_start >= 0) {
+        simdhttp_head h = {.fields = fields, .fields_cap = 1024};
+        if (simdhttp_parse_head(&h, type, buf + cur_start, len - (size_t)cur_start, &cfg) == SIMDHTTP_HEAD_ERROR)
+            printf("{\"head_error\":\"%s\",\"offset\":%llu}\n", simdhttp_errno_name(h.error),
+                   (unsigned long long)cur_start + h.error_offset);
     }
     if (err != SIMDHTTP_OK)
         printf("{\"error\":\"%s\",\"offset\":%llu}\n", simdhttp_errno_name(err),
