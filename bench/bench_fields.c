@@ -4,7 +4,9 @@
  *                                   itself under valgrind --tool=callgrind), prints the table,
  *                                   checks the targets, writes out.json
  *   bench_fields --native           ns and mallocs only
- *   bench_fields --callgrind DIR    (internal: the run under callgrind; one dump per op)
+ *   bench_fields --callgrind        (internal: the run under callgrind; one dump per op)
+ *   bench_fields --profile OP N     run OP 100 times at N fields, for
+ *                                   valgrind --tool=callgrind --toggle-collect=<function>
  *
  * mallocs: allocations made by the collection per call (the library counts its own, see
  * src/fields.c). instructions: callgrind Ir per call, collection switched on around the op
@@ -453,6 +455,16 @@ int main(int argc, char **argv)
     const char *mode = argc > 1 ? argv[1] : "--all";
     if (!strcmp(mode, "--callgrind")) {
         run_callgrind();
+        return 0;
+    }
+    if (!strcmp(mode, "--profile") && argc > 3) { /* for valgrind --toggle-collect=<function> */
+        bench *b = malloc(sizeof *b);
+        bench_init(b, atoi(argv[3]));
+        int oi = op_index(argv[2]);
+        if (oi < 0) return fprintf(stderr, "unknown op %s\n", argv[2]), 2;
+        for (int k = 0; k < 100; k++) OPS[oi].fn(b), OPS[oi].cleanup(b);
+        bench_free(b);
+        free(b);
         return 0;
     }
     run_native();

@@ -5,6 +5,7 @@ TEST_PROGS += tests/test_fields
 .PHONY: bench-fields
 # Instruction counts need valgrind (callgrind); ns come from a plain -O2 run.
 bench-fields: $(BUILD)/bench/bench_fields
+	@mkdir -p bench/results
 	$(BUILD)/bench/bench_fields --all bench/results/fields.json
 
 $(BUILD)/bench/bench_fields: bench/bench_fields.c $(BUILD)/libsimdhttp.a

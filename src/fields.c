@@ -18,12 +18,12 @@ _Static_assert(FH_COUNT == SIMDHTTP_FIELD_ID_COUNT, "src/fields_names.h and the 
 _Static_assert(FH_COUNT <= 128, "the known-id bitmap has 128 bits");
 
 typedef struct fentry {
-    uint32_t name_off, name_len;
-    uint32_t value_off, value_len;
-    uint32_t hash; /* of the case-folded name; 0 for a known name (its id says it all) */
-    uint8_t id;    /* known id, 0 if none */
-    uint8_t pad_[3];
-} fentry;
+    uint32_t name_off, value_off, value_len;
+    uint32_t hash;     /* of the case-folded name; 0 for a known name (its id says it all) */
+    uint16_t name_len; /* names are at most MAX_NAME bytes */
+    uint8_t id;        /* known id, 0 if none */
+    uint8_t pad_;
+} fentry; /* 20 bytes: 16 entries and a typical head stay in glibc's tcache sizes (<= 1032) */
 
 struct simdhttp_fields_store {
     atomic_uint refs;
@@ -37,6 +37,7 @@ struct simdhttp_fields_store {
 typedef struct simdhttp_fields_store store;
 
 #define MAX_FIELDS (1u << 24)
+#define MAX_NAME 0xffffu
 #define MAX_BYTES 0xffffffffu
 
 /* Every allocation of the collection goes through here, so tests and the benchmark can count
@@ -116,14 +117,13 @@ static inline int fold_eq(const char *in, size_t len, const char *canon, const c
     return (char)(in[0] | fold[0]) == canon[0];
 }
 
-/* The perfect hash of src/fields_gen.py: the first two, middle and last two bytes folded to
- * lower case, plus the length, pick the only candidate; one compare confirms it. */
+/* The perfect hash of src/fields_gen.py: the two bytes at len/2 - 1, the last two, folded to
+ * lower case, and the length pick the only candidate; one compare confirms it. */
 static inline __attribute__((always_inline)) unsigned known_id(const char *name, size_t len)
 {
     if (len - 2 > sizeof fh_name[0] - 2) return 0; /* 2..40 bytes (also catches len 0, 1) */
-    uint32_t key = ((uint32_t)ld16(name) | (uint32_t)ld16(name + len - 2) << 16 | 0x20202020u) +
+    uint32_t key = ((uint32_t)ld16(name + len / 2 - 1) | (uint32_t)ld16(name + len - 2) << 16 | 0x20202020u) +
                    (uint32_t)len * 0x01000193u;
-    key ^= ((uint32_t)(unsigned char)name[len / 2] | 0x20u) << 11;
     unsigned id = fh_slot[(uint32_t)(key * FH_MUL) >> (32 - FH_BITS)];
     if (!id || fh_len[id] != len || !fold_eq(name, len, fh_name[id], fh_fold[id])) return 0;
     return id;
@@ -173,6 +173,55 @@ static int name_cmp(const char *a, size_t al, const char *b, size_t bl)
     return (al > bl) - (al < bl);
 }
 
+/* One word of a case-insensitive compare: x is a's word, d = a ^ b. Equal when the only
+ * differences are bit 0x20 at bytes of x that are ASCII letters. */
+static inline int ci_word(uint64_t x, uint64_t d)
+{
+    const uint64_t F = 0x2020202020202020ull, H = 0x8080808080808080ull;
+    if (d & ~F) return 0;
+    uint64_t l = (x | F) & ~H;                     /* lower-cased, 7 bits: no carries below */
+    uint64_t ge_a = l + 0x1f1f1f1f1f1f1f1full;     /* high bit: l >= 'a' */
+    uint64_t gt_z = l + 0x0505050505050505ull;     /* high bit: l > 'z' */
+    uint64_t letter = ge_a & ~gt_z & ~x & H;       /* ~x: not a byte >= 0x80 */
+    return (d & ~(letter >> 2)) == 0;
+}
+
+/* a[0..n) equals b[0..n) ignoring ASCII case, a word at a time (names: usually one or two
+ * words, usually the same case: then it is one load and compare per word). */
+static inline int ci_eq(const char *a, const char *b, size_t n)
+{
+    uint64_t x, y;
+    if (n >= 8) {
+        for (size_t k = 0; k + 8 < n; k += 8) {
+            x = ld64(a + k), y = ld64(b + k);
+            if (x != y && !ci_word(x, x ^ y)) return 0;
+        }
+        x = ld64(a + n - 8), y = ld64(b + n - 8);
+    } else if (n >= 4) {
+        x = (uint64_t)ld32(a) << 32 | ld32(a + n - 4), y = (uint64_t)ld32(b) << 32 | ld32(b + n - 4);
+    } else if (n) {
+        const unsigned char *u = (const unsigned char *)a, *v = (const unsigned char *)b;
+        x = (uint64_t)u[0] << 16 | (uint64_t)u[n / 2] << 8 | u[n - 1];
+        y = (uint64_t)v[0] << 16 | (uint64_t)v[n / 2] << 8 | v[n - 1];
+    } else {
+        return 1;
+    }
+    return x == y || ci_word(x, x ^ y);
+}
+
+/* a[0..n) == b[0..n): short values without a libc call */
+static inline int bytes_eq(const char *a, const char *b, size_t n)
+{
+    if (n > 32) return memcmp(a, b, n) == 0;
+    if (n >= 8) {
+        for (size_t k = 0; k + 8 < n; k += 8)
+            if (ld64(a + k) != ld64(b + k)) return 0;
+        return ld64(a + n - 8) == ld64(b + n - 8);
+    }
+    if (n >= 4) return ld32(a) == ld32(b) && ld32(a + n - 4) == ld32(b + n - 4);
+    return n == 0 || (a[0] == b[0] && a[n / 2] == b[n / 2] && a[n - 1] == b[n - 1]);
+}
+
 static int valid_name(const char *p, size_t len)
 {
     if (!len) return 0;
@@ -220,7 +269,7 @@ static inline int entry_is(const store *s, const fentry *e, const qname *q)
 {
     if (q->id) return e->id == q->id;
     return e->hash == q->hash && e->id == 0 && e->name_len == q->len &&
-           name_cmp(s->bytes + e->name_off, e->name_len, q->p, q->len) == 0;
+           ci_eq(s->bytes + e->name_off, q->p, q->len);
 }
 
 static inline void known_set(store *s, unsigned id) { s->known[id >> 6] |= 1ull << (id & 63); }
@@ -282,6 +331,7 @@ static int check_field(qname *q, const char *name, size_t nl, const char *value,
 {
     if (qname_make(q, name, nl)) return SIMDHTTP_E_INVALID_ARGUMENT;
     if (name && !valid_name(name, nl)) return SIMDHTTP_E_INVALID_HEADER_TOKEN;
+    if (nl > MAX_NAME) return SIMDHTTP_E_INVALID_ARGUMENT;
     if (vl && !value) return SIMDHTTP_E_INVALID_ARGUMENT;
     if (!valid_value(value, vl)) return SIMDHTTP_E_INVALID_HEADER_VALUE;
     return 0;
@@ -289,12 +339,12 @@ static int check_field(qname *q, const char *name, size_t nl, const char *value,
 
 static void put_entry(store *s, fentry *e, const qname *q, const char *value, size_t vl)
 {
-    e->name_off = s->used, e->name_len = (uint32_t)q->len;
+    e->name_off = s->used, e->name_len = (uint16_t)q->len;
     memcpy(s->bytes + s->used, q->p, q->len), s->used += (uint32_t)q->len;
     e->value_off = s->used, e->value_len = (uint32_t)vl;
     if (vl) memcpy(s->bytes + s->used, value, vl), s->used += (uint32_t)vl;
     e->hash = q->hash, e->id = (uint8_t)q->id;
-    e->pad_[0] = e->pad_[1] = e->pad_[2] = 0;
+    e->pad_ = 0;
     if (q->id) known_set(s, q->id);
 }
 
@@ -327,13 +377,15 @@ void simdhttp_fields_copy(simdhttp_fields *dst, const simdhttp_fields *src)
  * OWS. Under 8 so that spans in separate malloc blocks (8-byte chunk header at least) or
  * separate objects with sanitizer redzones never qualify; and far under a page, so the bytes
  * read between two spans always lie on pages the spans themselves occupy. */
-#define BLOCK_GAP 7
+#define BLOCK_GAP_BITS 3
+#define BLOCK_GAP ((1u << BLOCK_GAP_BITS) - 1)
+_Static_assert(MAX_NAME == 0xffffu, "the block test shifts name lengths by 16");
 
 static inline void entry_from(store *s, fentry *e, const char *name, uint32_t name_off, size_t nl,
                               uint32_t value_off, size_t vl)
 {
     unsigned id = known_id(name, nl);
-    e->name_off = name_off, e->name_len = (uint32_t)nl;
+    e->name_off = name_off, e->name_len = (uint16_t)nl;
     e->value_off = value_off, e->value_len = (uint32_t)vl;
     e->id = (uint8_t)id;
     e->hash = id ? 0 : name_hash(name, nl);
@@ -350,17 +402,22 @@ int simdhttp_fields_from_head(simdhttp_fields *f, const simdhttp_head *head)
      * that block replaces 2n small copies (measured: the copies were a third of the cost).
      * Anything else (obs-fold continuations, spans out of order or far apart) is copied
      * span by span. */
-    int block = n > 0;
-    uintptr_t lo = n ? (uintptr_t)hf[0].name : 0, end = lo;
+    uintptr_t lo = n ? (uintptr_t)hf[0].name : 0, end = lo, far = !n;
     for (size_t i = 0; i < n; i++) {
-        size_t nl = hf[i].name_len, vl = hf[i].value_len;
+        size_t nl = hf[i].name_len;
         uintptr_t np = (uintptr_t)hf[i].name, vp = (uintptr_t)hf[i].value;
-        bytes += nl + vl + 1;
-        /* unsigned wrap-around makes "before" count as "far"; a NULL span fails too */
-        block &= (np - end <= BLOCK_GAP) & (vp - np - nl <= BLOCK_GAP);
-        end = vp + vl;
+        /* gaps over BLOCK_GAP (2^k - 1: OR-ing them and shifting tests both); unsigned
+         * wrap-around makes "before" count as "far", a NULL span too; so does a name of 0 or
+         * over MAX_NAME bytes (the span-by-span path reports it) */
+        far |= ((np - end) | (vp - np - nl)) >> BLOCK_GAP_BITS | (nl - 1) >> 16;
+        end = vp + hf[i].value_len;
     }
-    if (block) bytes = end - lo; /* <= the bytes above + 2 * BLOCK_GAP per field */
+    int block = !far;
+    if (block) {
+        bytes = end - lo; /* at most the spans plus 2 * BLOCK_GAP per field */
+    } else {
+        for (size_t i = 0; i < n; i++) bytes += hf[i].name_len + hf[i].value_len + 1;
+    }
     if (bytes > MAX_BYTES) return SIMDHTTP_E_INVALID_ARGUMENT;
     store *s = st_alloc((uint32_t)(n ? n : 1), (uint32_t)bytes);
     if (!s) return SIMDHTTP_FIELDS_NOMEM;
@@ -369,12 +426,9 @@ int simdhttp_fields_from_head(simdhttp_fields *f, const simdhttp_head *head)
     int err = 0;
     if (block) {
         memcpy(b, (const char *)lo, bytes);
-        for (size_t i = 0; i < n; i++) {
-            size_t nl = hf[i].name_len;
-            if (!nl) { err = SIMDHTTP_E_INVALID_HEADER_TOKEN; break; }
-            entry_from(s, &s->e[i], hf[i].name, (uint32_t)((uintptr_t)hf[i].name - lo), nl,
+        for (size_t i = 0; i < n; i++)
+            entry_from(s, &s->e[i], hf[i].name, (uint32_t)((uintptr_t)hf[i].name - lo), hf[i].name_len,
                        (uint32_t)((uintptr_t)hf[i].value - lo), hf[i].value_len);
-        }
         k = (uint32_t)n, off = (uint32_t)bytes;
     } else {
         for (size_t i = 0; i < n; i++) {
@@ -391,6 +445,7 @@ int simdhttp_fields_from_head(simdhttp_fields *f, const simdhttp_head *head)
                 continue;
             }
             if (!nl) { err = SIMDHTTP_E_INVALID_HEADER_TOKEN; break; }
+            if (nl > MAX_NAME) { err = SIMDHTTP_E_INVALID_ARGUMENT; break; }
             uint32_t name_off = off;
             copy_bytes(b + off, name, nl), off += (uint32_t)nl;
             copy_bytes(b + off, value, vl), off += (uint32_t)vl;
@@ -580,13 +635,13 @@ static int same_name(const store *a, const fentry *x, const store *b, const fent
     if (x->id != y->id) return 0;
     if (x->id) return 1;
     return x->hash == y->hash && x->name_len == y->name_len &&
-           name_cmp(a->bytes + x->name_off, x->name_len, b->bytes + y->name_off, y->name_len) == 0;
+           ci_eq(a->bytes + x->name_off, b->bytes + y->name_off, x->name_len);
 }
 
 static int same_value(const store *a, const fentry *x, const store *b, const fentry *y)
 {
     return x->value_len == y->value_len &&
-           memcmp(a->bytes + x->value_off, b->bytes + y->value_off, x->value_len) == 0;
+           bytes_eq(a->bytes + x->value_off, b->bytes + y->value_off, x->value_len);
 }
 
 /* Sort key: (known id, or 2^32 + hash for an unknown name) << 24 | position. Equal keys
@@ -603,6 +658,8 @@ static int key_cmp(const store *s, uint64_t x, uint64_t y)
     if ((x >> 24) != (y >> 24)) return x < y ? -1 : 1;
     if ((x >> 56) == 0) return x < y ? -1 : x > y; /* known id: position decides */
     const fentry *a = &s->e[x & 0xffffff], *b = &s->e[y & 0xffffff];
+    if (a->name_len == b->name_len && ci_eq(s->bytes + a->name_off, s->bytes + b->name_off, a->name_len))
+        return x < y ? -1 : x > y; /* the same name: position decides */
     int c = name_cmp(s->bytes + a->name_off, a->name_len, s->bytes + b->name_off, b->name_len);
     if (c) return c;
     return x < y ? -1 : x > y;
@@ -633,6 +690,53 @@ static void sort_keys(const store *s, uint64_t *k, uint64_t *tmp, size_t n)
 
 #define EQ_STACK 256
 
+SH_INTERNAL int simdhttp__fields_equal_by_sort; /* tests: take the O(n log n) path always */
+
+/* Equality of a[from..n) and b[from..n) (the same count) by a small hash table on the stack:
+ * each distinct name of b gets a slot with the chain of its fields in order; a's fields then
+ * consume their name's chain in order. O(m) expected. @return 1 equal, 0 not, -1 when the
+ * probes exceed a linear budget (many names sharing hash slots, e.g. crafted collisions):
+ * the caller then sorts, which is O(m log m) whatever the names. */
+static int equal_table(const store *a, const store *b, size_t from, size_t n)
+{
+    size_t m = n - from;
+    unsigned bits = 4;
+    while ((1u << bits) < 2 * m) bits++;
+    const unsigned mask = (1u << bits) - 1;
+    int16_t rep[2 * EQ_STACK], cur[2 * EQ_STACK], next[EQ_STACK]; /* indices relative to from */
+    memset(rep, 0xff, sizeof rep[0] << bits);
+    size_t probes = 0, budget = 4 * m + 16;
+    for (size_t j = n; j-- > from;) { /* backwards: each chain comes out in list order */
+        const fentry *y = &b->e[j];
+        uint32_t h = (y->id ? y->id : y->hash) * 0x9E3779B1u;
+        for (unsigned sl = h >> (32 - bits);; sl = (sl + 1) & mask) {
+            if (rep[sl] < 0) {
+                rep[sl] = cur[sl] = (int16_t)(j - from), next[j - from] = -1;
+                break;
+            }
+            if (same_name(b, &b->e[from + (size_t)rep[sl]], b, y)) {
+                next[j - from] = cur[sl], cur[sl] = (int16_t)(j - from);
+                break;
+            }
+            if (++probes > budget) return -1;
+        }
+    }
+    for (size_t j = from; j < n; j++) {
+        const fentry *x = &a->e[j];
+        uint32_t h = (x->id ? x->id : x->hash) * 0x9E3779B1u;
+        unsigned sl = h >> (32 - bits);
+        while (rep[sl] >= 0 && !same_name(b, &b->e[from + (size_t)rep[sl]], a, x)) {
+            if (++probes > budget) return -1;
+            sl = (sl + 1) & mask;
+        }
+        if (rep[sl] < 0 || cur[sl] < 0) return 0; /* a name b lacks, or more of it in a */
+        const fentry *y = &b->e[from + (size_t)cur[sl]];
+        if (!same_value(a, x, b, y)) return 0;
+        cur[sl] = next[cur[sl]];
+    }
+    return 1; /* the counts are equal and every field of a used one of b: all are used */
+}
+
 int simdhttp_fields_equal(const simdhttp_fields *fa, const simdhttp_fields *fb)
 {
     const store *a = fa->_s, *b = fb->_s;
@@ -651,6 +755,10 @@ int simdhttp_fields_equal(const simdhttp_fields *fa, const simdhttp_fields *fb)
     }
     if (i == n) return 1;
     size_t m = n - i;
+    if (m <= EQ_STACK && !simdhttp__fields_equal_by_sort) {
+        int r = equal_table(a, b, i, n);
+        if (r >= 0) return r;
+    }
     uint64_t stack[3 * EQ_STACK], *ka = stack, *heap = NULL;
     if (m > EQ_STACK) {
         heap = malloc(3 * m * sizeof *heap);

@@ -42,14 +42,14 @@ assert max(map(len, NAMES)) <= MAXLEN
 
 
 def key(n):
-    # Must match known_id() in src/fields.c: the first two, the middle and the last two
-    # bytes folded to lower case (OR 0x20), plus the length.
+    # Must match known_id() in src/fields.c: the two bytes at len/2 - 1 and the last two,
+    # folded to lower case (OR 0x20), plus the length.
     b = n.encode()
     L = len(b)
-    f2 = b[0] | b[1] << 8
+    m = L // 2 - 1
+    m2 = b[m] | b[m + 1] << 8
     l2 = b[L - 2] | b[L - 1] << 8
-    mid = b[L // 2] | 0x20
-    return (((f2 | l2 << 16 | 0x20202020) + L * 0x01000193) ^ mid << 11) & 0xFFFFFFFF
+    return ((m2 | l2 << 16 | 0x20202020) + L * 0x01000193) & 0xFFFFFFFF
 
 
 BITS = 10

@@ -13,6 +13,7 @@
 extern atomic_ulong simdhttp__fields_mallocs;
 extern atomic_ulong simdhttp__fields_mallocs_fail_at;
 extern uint32_t simdhttp__fields_hash(const char *p, size_t len);
+extern int simdhttp__fields_equal_by_sort;
 
 static unsigned long mallocs(void) { return atomic_load(&simdhttp__fields_mallocs); }
 /* make the next allocation of the collection fail */
@@ -842,9 +843,13 @@ int main(void)
     test_refusals();
     test_combined();
     test_set_remove();
-    test_equal_basic();
-    test_equal_random();
-    test_equal_collision();
+    /* both general paths: the hash table (default) and the sort (its fallback) */
+    for (simdhttp__fields_equal_by_sort = 0; simdhttp__fields_equal_by_sort < 2; simdhttp__fields_equal_by_sort++) {
+        test_equal_basic();
+        test_equal_random();
+        test_equal_collision();
+    }
+    simdhttp__fields_equal_by_sort = 0;
     test_copy_on_write();
     test_threads();
     test_allocations();
