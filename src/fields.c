@@ -224,24 +224,35 @@ static inline int bytes_eq(const char *a, const char *b, size_t n)
 
 static int valid_name(const char *p, size_t len)
 {
-    if (!len) return 0;
-    for (size_t i = 0; i < len; i++)
-        if (!simdhttp_tchar[(unsigned char)p[i]]) return 0;
-    return 1;
+    unsigned ok = len != 0; /* no early exit: one AND per byte, no branch */
+    for (size_t i = 0; i < len; i++) ok &= simdhttp_tchar[(unsigned char)p[i]];
+    return (int)ok;
 }
 
-/* No CR, LF or NUL: a word at a time (has-zero-byte test on x, x^CR.., x^LF..). */
-static int valid_value(const char *p, size_t len)
+/* A byte of x is NUL, CR or LF (has-zero-byte test on x, x^CR.., x^LF..). */
+static inline uint64_t bad_value_word(uint64_t x)
 {
     const uint64_t L = 0x0101010101010101ull, H = 0x8080808080808080ull;
-    size_t i = 0;
-    for (; i + 8 <= len; i += 8) {
-        uint64_t x = ld64(p + i), a = x ^ (L * '\r'), b = x ^ (L * '\n');
-        if (((x - L) & ~x & H) | ((a - L) & ~a & H) | ((b - L) & ~b & H)) return 0;
+    uint64_t a = x ^ (L * '\r'), b = x ^ (L * '\n');
+    return ((x - L) & ~x & H) | ((a - L) & ~a & H) | ((b - L) & ~b & H);
+}
+
+/* No CR, LF or NUL: a word at a time, the tail as an overlapping word. */
+static int valid_value(const char *p, size_t len)
+{
+    uint64_t x;
+    if (len >= 8) {
+        for (size_t i = 0; i + 8 < len; i += 8)
+            if (bad_value_word(ld64(p + i))) return 0;
+        x = ld64(p + len - 8);
+    } else if (len >= 4) {
+        x = (uint64_t)ld32(p) << 32 | ld32(p + len - 4);
+    } else {
+        const unsigned char *u = (const unsigned char *)p;
+        x = 0x2020202020202020ull; /* SP filler: allowed */
+        if (len) x = x << 24 | (uint64_t)u[0] << 16 | (uint64_t)u[len / 2] << 8 | u[len - 1];
     }
-    for (; i < len; i++)
-        if (p[i] == '\r' || p[i] == '\n' || p[i] == '\0') return 0;
-    return 1;
+    return !bad_value_word(x);
 }
 
 /* A name argument resolved once per call: known id, or hash for a scan. */
@@ -340,9 +351,9 @@ static int check_field(qname *q, const char *name, size_t nl, const char *value,
 static void put_entry(store *s, fentry *e, const qname *q, const char *value, size_t vl)
 {
     e->name_off = s->used, e->name_len = (uint16_t)q->len;
-    memcpy(s->bytes + s->used, q->p, q->len), s->used += (uint32_t)q->len;
+    copy_bytes(s->bytes + s->used, q->p, q->len), s->used += (uint32_t)q->len;
     e->value_off = s->used, e->value_len = (uint32_t)vl;
-    if (vl) memcpy(s->bytes + s->used, value, vl), s->used += (uint32_t)vl;
+    copy_bytes(s->bytes + s->used, value, vl), s->used += (uint32_t)vl;
     e->hash = q->hash, e->id = (uint8_t)q->id;
     e->pad_ = 0;
     if (q->id) known_set(s, q->id);
