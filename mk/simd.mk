@@ -13,4 +13,13 @@ ifeq ($(ARCH),aarch64)
 ISA_SRCS += src/isa_neon.c
 endif
 
-TEST_PROGS += tests/test_scan
+TEST_PROGS += tests/test_scan tests/test_guard
+
+# The test programs of one build, without running them: tests/aarch64.sh cross-builds them
+# (CC=aarch64-linux-gnu-gcc) and runs them under qemu-aarch64. The list goes to $(BUILD)/test-progs.
+.PHONY: test-progs
+test-progs: lib
+	@$(MAKE) --no-print-directory $(addprefix $(BUILD)/,$(TEST_PROGS)) # all mk/*.mk read by now
+	@echo $(TEST_PROGS) > $(BUILD)/test-progs
+
+TEST_SCRIPTS += tests/aarch64.sh

@@ -3,11 +3,22 @@
 # Prints each one's summary, appends the counts to $TOTALS (if set), and prints this build's
 # total. A program that crashes or prints no summary counts as one failure.
 passed=0; failed=0
+# Test programs run once per SIMD path this CPU supports (SIMDHTTP_ISA forces each in turn; a
+# path is listed if `simdhttp --version` accepts it); scripts run once, on the default path.
+isas=$(for i in scalar sse2 sse42 avx2 avx512 neon; do
+    SIMDHTTP_ISA=$i "${BUILD:-build}/simdhttp" --version 2>/dev/null | grep -q "isa: $i)" && echo "$i"; done)
+[ -n "$isas" ] || isas=default
+jobs=""
 for t in "$@"; do
+    case "$t" in *.sh) jobs="$jobs $t@default" ;; *) for i in $isas; do jobs="$jobs $t@$i"; done ;; esac
+done
+for job in $jobs; do
+    t=${job%@*}; isa=${job##*@}
     out=$(mktemp)
     case "$t" in
         *.sh) sh "$t" >"$out" 2>&1; rc=$? ;;
-        *)    "./$t" >"$out" 2>&1; rc=$? ;;
+        *)    if [ "$isa" = default ]; then "./$t" >"$out" 2>&1; rc=$?
+              else SIMDHTTP_ISA=$isa "./$t" >"$out" 2>&1; rc=$?; t="$t($isa)"; fi ;;
     esac
     line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$out" | tail -n 1)
     if [ -z "$line" ]; then
