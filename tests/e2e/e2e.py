@@ -17,6 +17,7 @@ Every process is started here, on 127.0.0.1, with timeouts, in its own process g
 killed on exit (normal, exception, SIGTERM from run.sh's timeout). A missing tool is a skip, or
 a failure when CI=true. The last line is "N passed, N failed".
 """
+import ctypes
 import gzip
 import http.client
 import json
@@ -75,8 +76,24 @@ def have(tool):
 PROCS = []
 
 
-def spawn(args, **kw):
-    p = subprocess.Popen(args, start_new_session=True, **kw)
+try:
+    _libc = ctypes.CDLL(None, use_errno=True)
+except OSError:
+    _libc = None
+
+
+def _die_with_parent():
+    """In the child: SIGKILL when this driver dies, even by SIGKILL (Linux prctl)."""
+    if _libc is not None:
+        _libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
+def spawn(args, preexec_fn=None, **kw):
+    def pre():
+        _die_with_parent()
+        if preexec_fn:
+            preexec_fn()
+    p = subprocess.Popen(args, start_new_session=True, preexec_fn=pre, **kw)
     PROCS.append(p)
     return p
 
