@@ -23,3 +23,23 @@ test-progs: lib
 	@echo $(TEST_PROGS) > $(BUILD)/test-progs
 
 TEST_SCRIPTS += tests/aarch64.sh
+
+# ---- measuring (docs/simd.md) ----
+#   make scan-bench            ns/message of every path per corpus file, ratio to scalar
+#   make scan-bench-callgrind  instructions per message, scalar vs AVX2 (valgrind)
+#   make bench-native          the dispatched build vs a -march=native build with the path fixed
+#                              at compile time (the only place -march appears; opt-in)
+SCAN_BENCH_ARGS ?=
+$(BUILD)/scan_bench: bench/scan_bench.c $(BUILD)/libsimdhttp.a
+	$(CC) $(CFLAGS_ALL) $< $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
+
+.PHONY: scan-bench scan-bench-callgrind bench-native
+scan-bench: $(BUILD)/scan_bench
+	$(BUILD)/scan_bench $(SCAN_BENCH_ARGS)
+
+scan-bench-callgrind: $(BUILD)/scan_bench
+	sh bench/scan_callgrind.sh $(BUILD)/scan_bench
+
+bench-native: $(BUILD)/scan_bench
+	$(MAKE) --no-print-directory BUILD=build/native CFLAGS="-march=native -DSIMDHTTP_NATIVE" build/native/scan_bench
+	sh bench/scan_native.sh $(BUILD)/scan_bench build/native/scan_bench

@@ -772,7 +772,14 @@ field_line:
             if (SH_LIKELY(v < hend) && *v == ' ') v++; /* the usual single SP */
             if (SH_UNLIKELY(v < hend && SH_IS_WS(*v)))
                 while (v < hend && SH_IS_WS(*v)) v++;
+#ifdef SH_VALUE_FROM_LINE_START
+            /* Same result ([pos, v) is tchars, ':' and OWS: none stops a value), but it depends
+             * on pos only, not on the name scan: vector scanners are latency-bound, and this
+             * takes the name scan off the line-to-line dependency chain (docs/simd.md). */
+            ve = scan_value(pos, hend);
+#else
             ve = scan_value(v, hend);
+#endif
             if (SH_LIKELY(hend - ve >= 2 && ve[0] == '\r' && ve[1] == '\n')) {
                 p->_fields_left--;
                 p->_hstate = (uint8_t)hs;

@@ -3,6 +3,7 @@
 #include "scan_avx2.h"
 
 #define SH_ISA avx2
+#define SH_VALUE_FROM_LINE_START 1 /* core.h: vector scans are latency-bound */
 #define scan_token avx2_scan_token
 #define scan_value avx2_scan_value
 #define scan_target avx2_scan_target

@@ -3,6 +3,7 @@
 #include "scan_avx512.h"
 
 #define SH_ISA avx512
+#define SH_VALUE_FROM_LINE_START 1 /* core.h: vector scans are latency-bound */
 #define scan_token avx512_scan_token
 #define scan_value avx512_scan_value
 #define scan_target avx512_scan_target

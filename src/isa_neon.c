@@ -3,6 +3,7 @@
 #include "scan_neon.h"
 
 #define SH_ISA neon
+#define SH_VALUE_FROM_LINE_START 1 /* core.h: vector scans are latency-bound */
 #define scan_token neon_scan_token
 #define scan_value neon_scan_value
 #define scan_target neon_scan_target

@@ -3,6 +3,7 @@
 #include "scan_sse2.h"
 
 #define SH_ISA sse2
+#define SH_VALUE_FROM_LINE_START 1 /* core.h: vector scans are latency-bound */
 #define scan_token sse2_scan_token
 #define scan_value sse2_scan_value
 #define scan_target sse2_scan_target

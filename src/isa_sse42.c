@@ -3,6 +3,7 @@
 #include "scan_sse42.h"
 
 #define SH_ISA sse42
+#define SH_VALUE_FROM_LINE_START 1 /* core.h: vector scans are latency-bound */
 #define scan_token sse42_scan_token
 #define scan_value sse42_scan_value
 #define scan_target sse42_scan_target
