@@ -384,7 +384,7 @@ static size_t workload_parsers(const opts *o, bench_parser *wl, simdhttp_isa dis
     bench_parser all[MAX_PARSERS];
     size_t n = bench_workload_parsers(all, MAX_PARSERS, dispatched), w = 0;
     for (size_t i = 0; i < n; i++)
-        if (i == 0 || wanted(o, all[i].name)) wl[w++] = all[i];
+        if ((i == 0 && !o->instructions) || wanted(o, all[i].name)) wl[w++] = all[i];
     return w;
 }
 
@@ -640,7 +640,8 @@ int cli_bench(int argc, char **argv)
     bench_parser all[MAX_PARSERS], ps[MAX_PARSERS];
     size_t nall = bench_parsers(all, MAX_PARSERS, dispatched), np = 0;
     for (size_t i = 0; i < nall; i++)
-        if (i == 0 || wanted(&o, all[i].name)) ps[np++] = all[i]; /* simdhttp: the baseline */
+        if ((i == 0 && !o.instructions) || wanted(&o, all[i].name))
+            ps[np++] = all[i]; /* simdhttp: the baseline of the ratios, always measured */
     bench_state *s = bench_state_new(max_len);
     int rc = 0;
 
