@@ -119,8 +119,11 @@ int main(int argc, char **argv)
         if (only_isa && strcmp(only_isa, simdhttp_isa_to_name((simdhttp_isa)i)) &&
             !(strcmp(only_isa, "best") == 0 && (simdhttp_isa)i == dflt))
             continue;
-        if (simdhttp_isa_supported((simdhttp_isa)i)) isas[nisa++] = (simdhttp_isa)i;
+        /* isa_set refuses all but the fixed path in a SIMDHTTP_NATIVE build */
+        if (simdhttp_isa_supported((simdhttp_isa)i) && simdhttp_isa_set((simdhttp_isa)i) == 0)
+            isas[nisa++] = (simdhttp_isa)i;
     }
+    simdhttp_isa_set(dflt);
     if (!nisa) {
         fprintf(stderr, "scan_bench: no such path here: %s\n", only_isa ? only_isa : "?");
         return 2;
@@ -190,7 +193,7 @@ int main(int argc, char **argv)
             if (tsv)
                 printf("%s\t%s\t%.1f\t%.1f\n", name, simdhttp_isa_to_name(isas[j]), s, h);
             else
-                printf("%-24s %-7s %10.1f %8.2fx %10.1f %8.2fx\n", j ? "" : name, simdhttp_isa_to_name(isas[j]),
+                printf("%-24s %-7s %10.1f %8.2fx %10.1f %8.2fx\n", j ? "" : name, simdhttp_isa_to_name(isas[j]), /* 0x: no scalar row */
                        s, sr, h, hr);
         }
         free(buf);

@@ -42,4 +42,4 @@ scan-bench-callgrind: $(BUILD)/scan_bench
 
 bench-native: $(BUILD)/scan_bench
 	$(MAKE) --no-print-directory BUILD=build/native CFLAGS="-march=native -DSIMDHTTP_NATIVE" build/native/scan_bench
-	sh bench/scan_native.sh $(BUILD)/scan_bench build/native/scan_bench
+	sh bench/scan_ab.sh $(BUILD)/scan_bench best build/native/scan_bench best 9

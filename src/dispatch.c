@@ -116,10 +116,29 @@ static simdhttp_isa choose(void)
     return isa;
 }
 
+/* make bench-native only (-march=native -DSIMDHTTP_NATIVE): the path fixed at compile time,
+ * the switch below folded away, to measure what run-time dispatch costs. Never a default. */
+#if defined(SIMDHTTP_NATIVE) && defined(__AVX512BW__) && defined(__AVX512VL__)
+#define SH_STATIC_ISA SIMDHTTP_ISA_AVX512
+#elif defined(SIMDHTTP_NATIVE) && defined(__AVX2__)
+#define SH_STATIC_ISA SIMDHTTP_ISA_AVX2
+#elif defined(SIMDHTTP_NATIVE) && defined(__SSE4_2__) && defined(__SSSE3__)
+#define SH_STATIC_ISA SIMDHTTP_ISA_SSE42
+#elif defined(SIMDHTTP_NATIVE) && defined(__x86_64__)
+#define SH_STATIC_ISA SIMDHTTP_ISA_SSE2
+#elif defined(SIMDHTTP_NATIVE) && defined(__aarch64__)
+#define SH_STATIC_ISA SIMDHTTP_ISA_NEON
+#endif
+
 simdhttp_isa simdhttp__isa(void)
 {
+#ifdef SH_STATIC_ISA
+    (void)choose;
+    return SH_STATIC_ISA;
+#else
     simdhttp_isa isa = __atomic_load_n(&chosen, __ATOMIC_ACQUIRE);
     return __builtin_expect(isa != 0, 1) ? isa : choose();
+#endif
 }
 
 simdhttp_isa simdhttp_isa_get(void) { return simdhttp__isa(); }
@@ -133,6 +152,9 @@ const char *simdhttp_isa_error(void)
 int simdhttp_isa_set(simdhttp_isa isa)
 {
     if (!simdhttp_isa_supported(isa)) return -1;
+#ifdef SH_STATIC_ISA
+    if (isa != SH_STATIC_ISA) return -1;
+#endif
     (void)simdhttp__isa(); /* a later first call must not overwrite the choice from the env */
     __atomic_store_n(&chosen, isa, __ATOMIC_RELEASE);
     return 0;
