@@ -44,7 +44,6 @@
 #include <strings.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -210,12 +209,17 @@ static int on_url(simdhttp_parser *p, const char *at, size_t len)
     return 0;
 }
 
+/* Keep the first `cap` bytes of an element that arrives in spans; *have counts all of them. */
+static void keep_prefix(char *dst, size_t cap, size_t *have, const char *at, size_t len)
+{
+    if (*have < cap) memcpy(dst + *have, at, len < cap - *have ? len : cap - *have);
+    *have += len;
+}
+
 static int on_header_field(simdhttp_parser *p, const char *at, size_t len)
 {
     struct conn *c = CONN(p);
-    size_t n = len < sizeof c->name - c->name_len ? len : sizeof c->name - c->name_len;
-    memcpy(c->name + c->name_len, at, n);
-    c->name_len += len; /* the true length, even past what we keep */
+    keep_prefix(c->name, sizeof c->name, &c->name_len, at, len);
     return 0;
 }
 
@@ -237,11 +241,7 @@ static int on_header_field_complete(simdhttp_parser *p)
 static int on_header_value(simdhttp_parser *p, const char *at, size_t len)
 {
     struct conn *c = CONN(p);
-    if (c->in_expect) {
-        size_t n = len < sizeof c->value - c->value_len ? len : sizeof c->value - c->value_len;
-        memcpy(c->value + c->value_len, at, n);
-        c->value_len += len;
-    }
+    if (c->in_expect) keep_prefix(c->value, sizeof c->value, &c->value_len, at, len);
     return 0;
 }
 

@@ -435,8 +435,8 @@ def test_python_client(srv):
           echoes[-1]["body_fnv1a64"] == fnv1a64(payload), d)
     r, d = req("HEAD", "/py/head")
     check("http.client HEAD", r.status == 200 and d == b"" and int(r.getheader("Content-Length")) > 0, r.getheaders())
-    r, d = req("DELETE", "/py/x", headers={"X-Many": "a" * 3000, "X-Empty": ""})
-    check("http.client DELETE with a long and an empty field", echoes[-1]["method"] == "DELETE", d)
+    r, d = req("DELETE", "/py/x", headers={"X-Many": "a" * 3000, "X-Empty": "", "X-" + "n" * 300: "long name"})
+    check("http.client DELETE with a long value, an empty value, a long name", echoes[-1]["method"] == "DELETE", d)
     c.close()
     check_echoes_vs_capture("http.client", srv, echoes)
 
@@ -519,8 +519,8 @@ def test_wrk(srv):
 
 # ---- raw sockets: the server's limits, bad input, pipelining, back-pressure ----
 
-def exchange(port, data, chunks=None, timeout=10):
-    """Send data (optionally one piece at a time), read until EOF.
+def exchange(port, data, chunks=None, timeout=10, gap=0.0):
+    """Send data (optionally one piece at a time, gap seconds apart), read until EOF.
     @return (bytes received, 'eof' | 'reset' | 'timeout')."""
     s = socket.create_connection(("127.0.0.1", port), timeout)
     s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -531,6 +531,8 @@ def exchange(port, data, chunks=None, timeout=10):
         try:
             for piece in (chunks or [data]):
                 s.sendall(piece)
+                if gap:
+                    time.sleep(gap)  # so the server's reads really end between pieces
         except OSError:
             pass
     t = threading.Thread(target=sender)
@@ -629,10 +631,11 @@ def test_raw(srv, small):
 
     # a stream sent one byte per write (spans split everywhere): chunked with an extension and a
     # trailer, then HTTP/1.0 with keep-alive, then HTTP/1.0 without (the server closes)
-    stream = (b"POST /split HTTP/1.1\r\n%sTransfer-Encoding: chunked\r\n\r\n5;a=\"b c\"\r\nhello\r\n0\r\nX-T: 1\r\n\r\n"
+    stream = (b"POST /split HTTP/1.1\r\n%sTransfer-Encoding: chunked\r\nExpectation-" + b"n" * 300 +
+              b": x\r\n\r\n5;a=\"b c\"\r\nhello\r\n0\r\nX-T: 1\r\n\r\n"
               b"GET /ten HTTP/1.0\r\nConnection: keep-alive\r\n\r\n"
               b"GET /end HTTP/1.0\r\n\r\n") % H.encode()
-    got, how = exchange(srv.port, stream, [stream[i:i + 1] for i in range(len(stream))])
+    got, how = exchange(srv.port, stream, [stream[i:i + 1] for i in range(len(stream))], gap=0.0005)
     r = replies(got)
     e = [json.loads(b) for _, _, b in r]
     check("byte-by-byte: chunked with extension and trailer, 1.0 keep-alive, 1.0 close",
