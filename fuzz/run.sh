@@ -11,11 +11,14 @@ dir=$(dirname "$bin")
 root=$(pwd)
 mkdir -p "$dir/corpus" "$dir/artifacts" "$dir/logs"
 rm -f "$dir"/logs/fuzz-*.log
+# A runaway (a log or unit that never stops growing) dies of SIGXFSZ instead of filling the
+# disk: no file this run writes may pass 64 MB (ulimit -f counts 512-byte blocks in sh).
+ulimit -f 131072 2>/dev/null
 start=$(date +%s)
 # libFuzzer writes fuzz-<job>.log into the current directory in -jobs mode
 (cd "$dir/logs" && "$root/$bin" -jobs="$jobs" -workers="$jobs" -max_total_time="$time" \
     -dict="$root/fuzz/http.dict" -artifact_prefix="$root/$dir/artifacts/" -print_final_stats=1 \
-    -timeout=10 "$@" "$root/$dir/corpus" "$root/fuzz/corpus" >/dev/null 2>&1)
+    -timeout=10 -max_len=4096 -rss_limit_mb=2048 "$@" "$root/$dir/corpus" "$root/fuzz/corpus" >/dev/null 2>&1)
 rc=$?
 end=$(date +%s)
 execs=0
