@@ -233,7 +233,7 @@ enum simdhttp_flags {
 typedef struct simdhttp_parser simdhttp_parser;
 
 /* Callback return values. Return 0 to go on. Return SIMDHTTP_PAUSE to pause: execute() returns
- * SIMDHTTP_E_PAUSED right after this callback, simdhttp_error_pos() points at the first byte not
+ * SIMDHTTP_E_PAUSED right after this callback, simdhttp_get_error_pos() points at the first byte not
  * yet consumed, and after simdhttp_resume() the caller calls execute() again from that byte.
  * Any other non-zero value stops parsing with SIMDHTTP_E_USER (sticky until reset). */
 #define SIMDHTTP_PAUSE (-2)
@@ -323,7 +323,7 @@ SIMDHTTP_API void simdhttp_reset(simdhttp_parser *p);
 
 /* Parse `len` bytes that follow the bytes given before. Every byte is consumed unless the
  * result is not SIMDHTTP_OK.
- * @return SIMDHTTP_OK; SIMDHTTP_E_PAUSED or SIMDHTTP_E_PAUSED_UPGRADE (simdhttp_error_pos()
+ * @return SIMDHTTP_OK; SIMDHTTP_E_PAUSED or SIMDHTTP_E_PAUSED_UPGRADE (simdhttp_get_error_pos()
  * tells where the unconsumed bytes begin); or an error, which sticks until reset. */
 SIMDHTTP_API simdhttp_errno simdhttp_execute(simdhttp_parser *p, const char *data, size_t len);
 /* The end of the stream. A body delimited by the close ends here (on_message_complete).
@@ -649,7 +649,7 @@ typedef struct simdhttp_fields_iter {
     uint32_t _pos, _hash;
     unsigned _id;
 } simdhttp_fields_iter;
-/* Start iterating over the values of a name. */
+/* Start iterating over the values of a name (name may go away after this call). */
 SIMDHTTP_API void simdhttp_fields_values(const simdhttp_fields *f, const char *name, size_t len,
                                          simdhttp_fields_iter *it);
 /* @return 1 and the next value in *value / *value_len, or 0 at the end. */
