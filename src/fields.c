@@ -602,7 +602,7 @@ long simdhttp_fields_combined(const simdhttp_fields *f, const char *name, size_t
             if (total + 2 <= cap) buf[total] = sep0, buf[total + 1] = ' ';
             total += 2;
         }
-        if (total + e->value_len <= cap) memcpy(buf + total, s->bytes + e->value_off, e->value_len);
+        if (e->value_len && total + e->value_len <= cap) memcpy(buf + total, s->bytes + e->value_off, e->value_len);
         total += e->value_len;
     }
     if (total < cap) buf[total] = '\0';
@@ -613,13 +613,13 @@ void simdhttp_fields_values(const simdhttp_fields *f, const char *name, size_t l
                             simdhttp_fields_iter *it)
 {
     qname q = {0};
-    it->_s = f->_s;
-    it->_pos = 0;
-    if (!f->_s || qname_make(&q, name, len) || (q.id && !known_has(f->_s, q.id))) {
-        it->_s = NULL;
-        return;
-    }
-    it->_name = q.p, it->_len = q.len, it->_id = q.id, it->_hash = q.hash;
+    const store *s = f->_s;
+    size_t i;
+    it->_s = NULL;
+    if (!s || qname_make(&q, name, len) || (i = find_first(s, &q)) == s->n) return;
+    /* compare later fields with the first one's stored name: the caller's name may go away */
+    it->_s = s, it->_pos = (uint32_t)i;
+    it->_name = s->bytes + s->e[i].name_off, it->_len = q.len, it->_id = q.id, it->_hash = q.hash;
 }
 
 int simdhttp_fields_next(simdhttp_fields_iter *it, const char **value, size_t *value_len)

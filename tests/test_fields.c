@@ -176,6 +176,12 @@ static void test_append_lookup(void)
     simdhttp_fields_values(&f, S("x-trace"), &it);
     while (simdhttp_fields_next(&it, &v, &vl)) t_buf_put(&b, v, vl), t_buf_put(&b, "|", 1);
     CHECK(strcmp(b.s, "1|2|") == 0, "values unknown: %s", b.s);
+    char tmpname[8] = "X-tRaCe";
+    simdhttp_fields_values(&f, tmpname, 7, &it);
+    memset(tmpname, 'z', sizeof tmpname); /* the name may go away after values() */
+    b.len = 0, b.s[0] = 0;
+    while (simdhttp_fields_next(&it, &v, &vl)) t_buf_put(&b, v, vl), t_buf_put(&b, "|", 1);
+    CHECK(strcmp(b.s, "1|2|") == 0, "values: name not kept by the iterator: %s", b.s);
     simdhttp_fields_values(&f, S("cookie"), &it);
     CHECK(simdhttp_fields_next(&it, &v, &vl) == 0, "values none");
     simdhttp_fields_values(&f, S("x-none"), &it);
@@ -253,6 +259,7 @@ static void test_combined(void)
     CHECK(n == 13, "by id");
     n = simdhttp_fields_combined(&f, S("X-EMPTY"), buf, sizeof buf);
     CHECK(n == 2 && memcmp(buf, ", ", 3) == 0, "empty values still joined: %ld", n);
+    CHECK(simdhttp_fields_combined(&f, S("x-empty"), NULL, 0) == 2, "empty values, NULL buffer");
     n = simdhttp_fields_combined(&f, S("set-cookie"), buf, sizeof buf);
     CHECK(n == -1, "absent: -1");
     n = simdhttp_fields_combined(&f, S("x-nope"), buf, sizeof buf);
