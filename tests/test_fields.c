@@ -307,6 +307,10 @@ static void test_set_remove(void)
           "remove absent");
     CHECK(simdhttp_fields_remove(&f, NULL, 0) == 0, "remove bad id");
     CHECK(mallocs() == m0, "remove of an absent name allocates nothing");
+    CHECK(simdhttp_fields_set(&f, NULL, SIMDHTTP_FIELD_VIA, S("1.1 proxy")) == 0 && get_is(&f, S("VIA"), "1.1 proxy"),
+          "set by id");
+    CHECK(simdhttp_fields_remove(&f, NULL, SIMDHTTP_FIELD_VIA) == 1 && !simdhttp_fields_contains(&f, S("via")),
+          "remove by id");
     CHECK(simdhttp_fields_remove(&f, S("x-B")) == 1, "remove unknown");
     CHECK(simdhttp_fields_remove(&f, S("a")) == 1 && simdhttp_fields_remove(&f, S("accept")) == 1 &&
               simdhttp_fields_remove(&f, S("C")) == 1, "remove all");
@@ -477,6 +481,92 @@ static void test_equal_collision(void)
               !simdhttp_fields_contains(&a, x, 8), "lookups tell colliding names apart");
     simdhttp_fields_free(&a), simdhttp_fields_free(&b), simdhttp_fields_free(&c);
 }
+/* ---- random operations against a plain model (with copies taken and mutated) ---- */
+
+typedef struct model {
+    int n;
+    char name[64][16], value[64][16];
+} model;
+
+static int model_same_name(const char *a, const char *b) { return strlen(a) == strlen(b) && ci_eq_n(a, b, strlen(a)) == 0; }
+
+static char *model_dump(const model *m)
+{
+    t_buf b = {0};
+    t_buf_put(&b, "", 0);
+    for (int i = 0; i < m->n; i++) t_buf_printf(&b, "%s: %s\n", m->name[i], m->value[i]);
+    return b.s;
+}
+
+static void test_model(void)
+{
+    static const char *names[] = {"Host", "host", "X-A", "x-a", "Cookie", "Via", "x-b", "Accept"};
+    int bad = 0;
+    for (int round = 0; round < 200; round++) {
+        model m = {0}, mc;
+        simdhttp_fields f = SIMDHTTP_FIELDS_INIT, c = SIMDHTTP_FIELDS_INIT;
+        int have_copy = 0;
+        for (int step = 0; step < 40 && !bad; step++) {
+            const char *nm = names[rnd(8)];
+            char v[16];
+            snprintf(v, sizeof v, "v%u", rnd(1000));
+            int op = (int)rnd(10);
+            if (op < 5 && m.n < 60) { /* append */
+                simdhttp_fields_append(&f, nm, strlen(nm), v, strlen(v));
+                strcpy(m.name[m.n], nm), strcpy(m.value[m.n], v), m.n++;
+            } else if (op < 7) { /* set */
+                simdhttp_fields_set(&f, nm, strlen(nm), v, strlen(v));
+                int first = -1, w = 0;
+                for (int i = 0; i < m.n; i++) {
+                    if (model_same_name(m.name[i], nm)) {
+                        if (first >= 0) continue;
+                        first = w;
+                        strcpy(m.name[i], nm), strcpy(m.value[i], v);
+                    }
+                    if (w != i) strcpy(m.name[w], m.name[i]), strcpy(m.value[w], m.value[i]);
+                    w++;
+                }
+                m.n = w;
+                if (first < 0 && m.n < 64) strcpy(m.name[m.n], nm), strcpy(m.value[m.n], v), m.n++;
+            } else if (op < 8) { /* remove */
+                long r = simdhttp_fields_remove(&f, nm, strlen(nm));
+                int w = 0;
+                for (int i = 0; i < m.n; i++) {
+                    if (model_same_name(m.name[i], nm)) continue;
+                    if (w != i) strcpy(m.name[w], m.name[i]), strcpy(m.value[w], m.value[i]);
+                    w++;
+                }
+                if (r != m.n - w) bad++;
+                m.n = w;
+            } else if (op < 9) { /* take a copy; the model remembers it */
+                simdhttp_fields_copy(&c, &f);
+                mc = m, have_copy = 1;
+            } else if (have_copy) { /* mutate the copy: the original must not change */
+                simdhttp_fields_append(&c, S("x-copy"), S("1"));
+                if (mc.n < 64) strcpy(mc.name[mc.n], "x-copy"), strcpy(mc.value[mc.n], "1"), mc.n++;
+            }
+            char *want = model_dump(&m), *got = dump(&f);
+            if (strcmp(want, got)) {
+                if (bad++ < 3) printf("# round %d step %d op %d:\n# got:\n%s# want:\n%s", round, step, op, got, want);
+            }
+            free(want), free(got);
+            if (have_copy) {
+                want = model_dump(&mc), got = dump(&c);
+                if (strcmp(want, got) && bad++ < 3) printf("# copy differs at round %d step %d\n", round, step);
+                free(want), free(got);
+            }
+            /* the known-name bitmap agrees with a scan */
+            for (int k = 0; k < 8; k++) {
+                int in_model = 0;
+                for (int i = 0; i < m.n; i++) in_model |= model_same_name(m.name[i], names[k]);
+                if (simdhttp_fields_contains(&f, names[k], strlen(names[k])) != in_model) bad++;
+            }
+        }
+        simdhttp_fields_free(&f), simdhttp_fields_free(&c);
+    }
+    CHECK(bad == 0, "%d disagreements with the model", bad);
+}
+
 /* ---- copies ---- */
 
 static void test_copy_on_write(void)
@@ -857,6 +947,7 @@ int main(void)
         test_equal_collision();
     }
     simdhttp__fields_equal_by_sort = 0;
+    test_model();
     test_copy_on_write();
     test_threads();
     test_allocations();
