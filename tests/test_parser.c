@@ -32,7 +32,9 @@
  *      when the head is rejected, INCOMPLETE when the stream stops inside a head, otherwise the
  *      same method/target/version/status/reason, the same fields (streaming values with
  *      trailing SP/HTAB trimmed; an obs-fold starts a name-less entry), the same flags and
- *      content_length, and a head length ending where on_headers_complete happened.
+ *      content_length, and a head length ending where on_headers_complete happened; and on
+ *      every prefix of the message the head API says INCOMPLETE until the head's end (or the
+ *      error's offset), then the same result.
  * Every corpus file gets 1-4 too (as type both, no expected log: it must end in "ok").
  *
  * Expected logs were written by hand from RFC 9112/9110 and include/simdhttp.h.
@@ -391,6 +393,35 @@ static void compare_head(const char *name, const char *what, uint64_t msg_off, t
         return;
 }
 
+/* The head API on every prefix of buf (each copied to an exact allocation, so that ASan sees a
+ * read past it): INCOMPLETE before the head's end (or before the error's offset), then the
+ * same result. want > 0: the head length; want < 0: an error `code` at offset -want - 1. */
+static void check_head_prefixes(const char *name, uint64_t msg_off, simdhttp_type type, const simdhttp_config *cfg,
+                                const char *buf, size_t len, long want, simdhttp_errno code)
+{
+    static simdhttp_field fields[MAXF];
+    size_t at = want > 0 ? (size_t)want : (size_t)(-want - 1);
+    size_t last = at + 64 < len ? at + 64 : len;
+    for (size_t k = 0; k <= last; k++) {
+        char *copy = malloc(k ? k : 1);
+        memcpy(copy, buf, k);
+        simdhttp_head h = {.fields = fields, .fields_cap = MAXF};
+        long r = simdhttp_parse_head(&h, type, copy, k, cfg);
+        free(copy);
+        int ok;
+        if (k < at || (k == at && want < 0 && r == SIMDHTTP_HEAD_INCOMPLETE)) ok = r == SIMDHTTP_HEAD_INCOMPLETE;
+        else if (want > 0) ok = r == want;
+        else ok = r == SIMDHTTP_HEAD_ERROR && h.error == code && h.error_offset == at;
+        if (!ok) {
+            t_check(0, name, "head API on the first %zu bytes of the message at %llu: %ld (%s at %zu), want %s", k,
+                    (unsigned long long)msg_off, r, r == SIMDHTTP_HEAD_ERROR ? simdhttp_errno_name(h.error) : "-",
+                    h.error_offset, k < at ? "INCOMPLETE" : "the whole head's result");
+            return;
+        }
+    }
+    t_check(1, name, "head prefixes");
+}
+
 /* Walk the stream message by message; compare each head with the head API. */
 static void check_head_api(const char *name, simdhttp_type type, const simdhttp_config *cfg, const char *in,
                            size_t len)
@@ -417,8 +448,9 @@ static void check_head_api(const char *name, simdhttp_type type, const simdhttp_
         if (c.last == 1) {
             sb.len = hb.len = 0;
             render_stream_head(&sb, &c, &p, pos - msg_off);
-            render_head_api(&hb, msg_type, cfg, in + msg_off, len - msg_off, &h);
+            long r = render_head_api(&hb, msg_type, cfg, in + msg_off, len - msg_off, &h);
             compare_head(name, "head", msg_off, &sb, &hb);
+            if (r > 0) check_head_prefixes(name, msg_off, msg_type, cfg, in + msg_off, len - msg_off, r, SIMDHTTP_OK);
             compared = 1;
         } else if (c.last == 2) {
             msg_off = pos;
@@ -438,8 +470,10 @@ static void check_head_api(const char *name, simdhttp_type type, const simdhttp_
         else t_buf_printf(&sb, "error %s off=%llu\n", simdhttp_errno_name(e),
                           (unsigned long long)(simdhttp_get_error_offset(&p) - msg_off));
         long r = render_head_api(&hb, msg_type, cfg, in + msg_off, len - msg_off, &h);
-        (void)r;
         compare_head(name, e == SIMDHTTP_OK ? "stream stops inside the head" : "rejected head", msg_off, &sb, &hb);
+        if (r == SIMDHTTP_HEAD_ERROR)
+            check_head_prefixes(name, msg_off, msg_type, cfg, in + msg_off, len - msg_off, -(long)h.error_offset - 1,
+                                h.error);
     }
     t_buf_free(&sb);
     t_buf_free(&hb);
