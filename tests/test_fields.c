@@ -718,7 +718,7 @@ static void test_from_head_corpus(void)
     static const char *const files[] = {"browser-get.http", "get-32h.http", "get-4h.http", "pipelined-16.http",
                                         "post-10k.http", "response-chunked.http", "response-typical.http",
                                         "seed-simple.http"};
-    int heads = 0;
+    int heads = 0, cookie_pairs = 0;
     for (size_t fi = 0; fi < sizeof files / sizeof *files; fi++) {
         char path[512];
         size_t len;
@@ -762,6 +762,14 @@ static void test_from_head_corpus(void)
             for (size_t i = 0; i < h.num_fields; i++)
                 simdhttp_fields_append(&g, hf[i].name, hf[i].name_len, hf[i].value, hf[i].value_len);
             t_check(simdhttp_fields_equal(&f, &g) == 1, files[fi], "from_head == appends");
+            /* every cookie the corpus sends is well-formed */
+            simdhttp_cookie_iter ci;
+            simdhttp_field cp;
+            int rc, pairs = 0, errs = 0;
+            simdhttp_fields_cookies(&f, &ci);
+            while ((rc = simdhttp_cookie_next(&ci, &cp)) != 0) rc == 1 ? pairs++ : errs++;
+            cookie_pairs += pairs;
+            t_check(errs == 0, files[fi], "%d malformed cookie pairs: %s", errs, ci.error_reason ? ci.error_reason : "");
             simdhttp_fields_free(&f), simdhttp_fields_free(&g);
             off += (size_t)r;
             if (h.flags & SIMDHTTP_F_CONTENT_LENGTH) off += h.content_length;
@@ -770,6 +778,7 @@ static void test_from_head_corpus(void)
         free(in);
     }
     CHECK(heads >= 8 + 15, "%d heads built", heads);
+    CHECK(cookie_pairs >= 5, "%d cookie pairs walked in the corpus", cookie_pairs);
 
     /* seed-simple: the documented workload */
     char path[512];
