@@ -582,6 +582,10 @@ int main(int argc, char **argv)
         char name[512];
         snprintf(name, sizeof name, "%s (%s)", c->name, c->where);
         if (!t_check(c->log.len > 0, name, "no log: block")) continue;
+        const char *lastl = c->log.s + c->log.len - 1; /* the log's last line: the result */
+        while (lastl > c->log.s && lastl[-1] != '\n') lastl--;
+        t_check(strcmp(lastl, "ok\n") == 0 || strncmp(lastl, "error ", 6) == 0, name,
+                "the log must end with \"ok\" or \"error NAME off=N\", not: %s", lastl);
         check_chunking(name, c->type, &c->cfg, c->in.s ? c->in.s : "", c->in.len, c->eof, c->log.s, 1);
         int before = head_compared;
         check_head_api(name, c->type, &c->cfg, c->in.s ? c->in.s : "", c->in.len);
