@@ -11,20 +11,24 @@ BENCH_ARGS ?= --scaling
 BENCH_RESULTS ?= bench/results
 BENCH_FILES ?=
 
-# http-parser: Debian libhttp-parser-dev (header + library).
-BENCH_HAVE_HTTP_PARSER := $(shell printf '\043include <http_parser.h>\nint main(void){return (int)http_parser_version() == 0;}\n' | \
-	$(CC) -x c - -lhttp_parser -o /dev/null 2>/dev/null && echo 1)
-# picohttpparser: Debian libh2o-dev ships libh2o.so (exports phr_*) but no header.
-BENCH_HAVE_PICO := $(shell printf 'int phr_parse_request(void);\nint main(void){return phr_parse_request();}\n' | \
-	$(CC) -x c - -lh2o -o /dev/null 2>/dev/null && echo 1)
+# http-parser: Debian libhttp-parser-dev. Its static archive when there is one, so the
+# installed CLI needs no extra shared library.
+BENCH_HTTP_PARSER_LIB := $(shell for l in -l:libhttp_parser.a -lhttp_parser; do \
+	printf '\043include <http_parser.h>\nint main(void){return (int)http_parser_version() == 0;}\n' | \
+	$(CC) -x c - $$l -o /dev/null 2>/dev/null && { echo "$$l"; break; }; done)
+# picohttpparser: Debian libh2o-dev ships libh2o.so (exports phr_*) but no header. The CLI
+# dlopen()s it by soname at run time, so it does not depend on libh2o's TLS/libuv stack.
+BENCH_H2O_PATH := $(shell $(CC) -print-file-name=libh2o.so 2>/dev/null)
+BENCH_PICO_SO := $(if $(filter /%,$(BENCH_H2O_PATH)),$(or $(shell objdump -p '$(BENCH_H2O_PATH)' 2>/dev/null | \
+	awk '/SONAME/ {print $$2}'),libh2o.so))
 
-ifeq ($(BENCH_HAVE_HTTP_PARSER),1)
+ifneq ($(BENCH_HTTP_PARSER_LIB),)
 $(BUILD)/simdhttp: private CFLAGS_ALL += -DHAVE_HTTP_PARSER
-CLI_LIBS += -lhttp_parser
+CLI_LIBS += $(BENCH_HTTP_PARSER_LIB)
 endif
-ifeq ($(BENCH_HAVE_PICO),1)
-$(BUILD)/simdhttp: private CFLAGS_ALL += -DHAVE_PICOHTTPPARSER
-CLI_LIBS += -lh2o
+ifneq ($(BENCH_PICO_SO),)
+$(BUILD)/simdhttp: private CFLAGS_ALL += -DHAVE_PICOHTTPPARSER -DBENCH_PICO_SO='"$(BENCH_PICO_SO)"'
+CLI_LIBS += -ldl
 endif
 CLI_LIBS += -pthread
 

@@ -10,7 +10,8 @@
  *                    is part of its cost, as it is for a server that must keep the raw bytes)
  *   http-parser      http_parser_execute; callbacks record every span, like simdhttp's
  *
- * Peers are compiled in when mk/bench.mk finds them (HAVE_PICOHTTPPARSER, HAVE_HTTP_PARSER).
+ * Peers are compiled in when mk/bench.mk finds them (HAVE_PICOHTTPPARSER, HAVE_HTTP_PARSER):
+ * http-parser linked (statically when its archive exists), libh2o loaded at run time.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -25,20 +26,18 @@
 #endif
 
 #ifdef HAVE_PICOHTTPPARSER
+#include <dlfcn.h>
 /* Debian's libh2o-dev ships the library (libh2o.so exports the phr_* symbols) but no
- * picohttpparser.h: these are its declarations as in h2o 2.2's deps/picohttpparser. */
+ * picohttpparser.h: these are its declarations as in h2o 2.2's deps/picohttpparser.
+ * The library is loaded at run time (BENCH_PICO_SO, its soname, found by mk/bench.mk), so
+ * the installed CLI does not depend on libh2o and its TLS/libuv stack; calls go through
+ * pointers, as calls into any shared library do through the PLT. */
 struct phr_header {
     const char *name;
     size_t name_len;
     const char *value;
     size_t value_len;
 };
-int phr_parse_request(const char *buf, size_t len, const char **method, size_t *method_len,
-                      const char **path, size_t *path_len, int *minor_version,
-                      struct phr_header *headers, size_t *num_headers, size_t last_len);
-int phr_parse_response(const char *buf, size_t len, int *minor_version, int *status,
-                       const char **msg, size_t *msg_len, struct phr_header *headers,
-                       size_t *num_headers, size_t last_len);
 struct phr_chunked_decoder {
     size_t bytes_left_in_chunk;
     char consume_trailer;
@@ -46,7 +45,43 @@ struct phr_chunked_decoder {
     char _state;
     char _room[32]; /* later picohttpparser versions add fields: never let them write past us */
 };
-ssize_t phr_decode_chunked(struct phr_chunked_decoder *decoder, char *buf, size_t *bufsz);
+static int (*phr_parse_request)(const char *buf, size_t len, const char **method,
+                                size_t *method_len, const char **path, size_t *path_len,
+                                int *minor_version, struct phr_header *headers,
+                                size_t *num_headers, size_t last_len);
+static int (*phr_parse_response)(const char *buf, size_t len, int *minor_version, int *status,
+                                 const char **msg, size_t *msg_len, struct phr_header *headers,
+                                 size_t *num_headers, size_t last_len);
+static ssize_t (*phr_decode_chunked)(struct phr_chunked_decoder *decoder, char *buf,
+                                     size_t *bufsz);
+static char pico_error[256];
+
+/* @return 1 if libh2o is loaded and has the three functions (once per process). */
+static int pico_loaded(void)
+{
+    static int state; /* 0 not tried, 1 loaded, -1 missing */
+    if (state) return state > 0;
+    state = -1;
+    void *h = dlopen(BENCH_PICO_SO, RTLD_NOW | RTLD_LOCAL);
+    if (!h) {
+        snprintf(pico_error, sizeof pico_error, "picohttpparser: cannot load %s (%s)", BENCH_PICO_SO,
+                 dlerror());
+        return 0;
+    }
+    void *a = dlsym(h, "phr_parse_request"), *b = dlsym(h, "phr_parse_response"),
+         *c = dlsym(h, "phr_decode_chunked");
+    if (!a || !b || !c) {
+        snprintf(pico_error, sizeof pico_error, "picohttpparser: %s lacks the phr_* functions",
+                 BENCH_PICO_SO);
+        return 0;
+    }
+    /* object pointer to function pointer: POSIX guarantees it for dlsym; memcpy keeps C11 quiet */
+    memcpy(&phr_parse_request, &a, sizeof a);
+    memcpy(&phr_parse_response, &b, sizeof b);
+    memcpy(&phr_decode_chunked, &c, sizeof c);
+    state = 1;
+    return 1;
+}
 #endif
 
 #define SPAN_CAP 1024
@@ -99,16 +134,21 @@ void bench_state_free(bench_state *s)
     free(s);
 }
 
-static const char *const missing[] = {
-#ifndef HAVE_PICOHTTPPARSER
-    "picohttpparser: not built in (install libh2o-dev, then rebuild: make bench)",
+const char *const *bench_missing_peers(void)
+{
+    static const char *missing[3];
+    size_t n = 0;
+#ifdef HAVE_PICOHTTPPARSER
+    if (!pico_loaded()) missing[n++] = pico_error;
+#else
+    missing[n++] = "picohttpparser: not built in (install libh2o-dev, then rebuild: make bench)";
 #endif
 #ifndef HAVE_HTTP_PARSER
-    "http-parser: not built in (install libhttp-parser-dev, then rebuild: make bench)",
+    missing[n++] = "http-parser: not built in (install libhttp-parser-dev, then rebuild: make bench)";
 #endif
-    NULL};
-
-const char *const *bench_missing_peers(void) { return missing; }
+    missing[n] = NULL;
+    return missing;
+}
 
 size_t bench_parsers(bench_parser *out, size_t cap, simdhttp_isa dispatched)
 {
@@ -132,7 +172,7 @@ size_t bench_parsers(bench_parser *out, size_t cap, simdhttp_isa dispatched)
         ADD(full, BK_STREAM, (simdhttp_isa)i);
     }
 #ifdef HAVE_PICOHTTPPARSER
-    ADD("picohttpparser", BK_PICO, 0);
+    if (pico_loaded()) ADD("picohttpparser", BK_PICO, 0);
 #endif
 #ifdef HAVE_HTTP_PARSER
     ADD("http-parser", BK_HTTP_PARSER, 0);
