@@ -43,3 +43,10 @@ scan-bench-callgrind: $(BUILD)/scan_bench
 bench-native: $(BUILD)/scan_bench
 	$(MAKE) --no-print-directory BUILD=build/native CFLAGS="-march=native -DSIMDHTTP_NATIVE" build/native/scan_bench
 	sh bench/scan_ab.sh $(BUILD)/scan_bench best build/native/scan_bench best 9
+
+# SSE4.2 string instructions vs compare+movemask, pshufb vs range compares (docs/simd.md)
+$(BUILD)/scan_micro: bench/scan_micro.c $(wildcard src/scan_*.h) $(BUILD)/libsimdhttp.a
+	$(CC) $(CFLAGS_ALL) -msse4.2 $< $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
+.PHONY: scan-micro
+scan-micro: $(BUILD)/scan_micro
+	$(BUILD)/scan_micro

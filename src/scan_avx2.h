@@ -35,7 +35,7 @@
     } while (0)
 
 /* not VCHAR */
-static inline unsigned avx2_stop_target(__m256i v)
+SH_SCAN_INLINE unsigned avx2_stop_target(__m256i v)
 {
     /* t = c - 0x21 (wraps): VCHAR maps to 0x00..0x5d */
     __m256i t = _mm256_sub_epi8(v, _mm256_set1_epi8(0x21));
@@ -44,7 +44,7 @@ static inline unsigned avx2_stop_target(__m256i v)
 }
 
 /* CTL except HTAB, or DEL */
-static inline unsigned avx2_stop_value(__m256i v)
+SH_SCAN_INLINE unsigned avx2_stop_value(__m256i v)
 {
     /* c <= 0x1f unsigned */
     __m256i ctl = _mm256_cmpeq_epi8(_mm256_min_epu8(v, _mm256_set1_epi8(0x1f)), v);
@@ -57,7 +57,7 @@ static inline unsigned avx2_stop_value(__m256i v)
 }
 
 /* not a tchar (nibble bitmap of scan_sse42.h, in both 128-bit lanes) */
-static inline unsigned avx2_stop_token(__m256i v)
+SH_SCAN_INLINE unsigned avx2_stop_token(__m256i v)
 {
     const __m256i lo_tab = _mm256_setr_epi8(SH_TCHAR_LO_BYTES, SH_TCHAR_LO_BYTES);
     const __m256i hi_tab = _mm256_setr_epi8(SH_TCHAR_HI_BYTES, SH_TCHAR_HI_BYTES);
@@ -72,21 +72,21 @@ static inline unsigned avx2_stop_token(__m256i v)
     return (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256()));
 }
 
-static inline const uint8_t *avx2_scan_token(const uint8_t *s, const uint8_t *e)
+SH_SCAN_INLINE const uint8_t *avx2_scan_token(const uint8_t *s, const uint8_t *e)
 {
     if (e - s >= 32) SH_X86_LONG32(avx2_stop_token, s, e);
     if (e - s >= 16) SH_X86_MID16(ssse3_stop_token, s, e);
     SH_X86_SHORT16(ssse3_stop_token, scalar_scan_token, s, e);
 }
 
-static inline const uint8_t *avx2_scan_value(const uint8_t *s, const uint8_t *e)
+SH_SCAN_INLINE const uint8_t *avx2_scan_value(const uint8_t *s, const uint8_t *e)
 {
     if (e - s >= 32) SH_X86_LONG32(avx2_stop_value, s, e);
     if (e - s >= 16) SH_X86_MID16(sse2_stop_value, s, e);
     SH_X86_SHORT16(sse2_stop_value, scalar_scan_value, s, e);
 }
 
-static inline const uint8_t *avx2_scan_target(const uint8_t *s, const uint8_t *e)
+SH_SCAN_INLINE const uint8_t *avx2_scan_target(const uint8_t *s, const uint8_t *e)
 {
     if (e - s >= 32) SH_X86_LONG32(avx2_stop_target, s, e);
     if (e - s >= 16) SH_X86_MID16(sse2_stop_target, s, e);

@@ -35,14 +35,14 @@
     } while (0)
 
 /* not VCHAR */
-static inline __mmask32 avx512_stop_target(__m256i v)
+SH_SCAN_INLINE __mmask32 avx512_stop_target(__m256i v)
 {
     /* c - 0x21 > 0x5d unsigned (wrapping subtract maps VCHAR to 0x00..0x5d) */
     return _mm256_cmpgt_epu8_mask(_mm256_sub_epi8(v, _mm256_set1_epi8(0x21)), _mm256_set1_epi8(0x5d));
 }
 
 /* CTL except HTAB, or DEL: three independent compares */
-static inline __mmask32 avx512_stop_value(__m256i v)
+SH_SCAN_INLINE __mmask32 avx512_stop_value(__m256i v)
 {
     /* c < 0x20 unsigned */
     __mmask32 ctl = _mm256_cmplt_epu8_mask(v, _mm256_set1_epi8(0x20));
@@ -53,7 +53,7 @@ static inline __mmask32 avx512_stop_value(__m256i v)
 }
 
 /* not a tchar (nibble bitmap of scan_sse42.h, in both 128-bit lanes) */
-static inline __mmask32 avx512_stop_token(__m256i v)
+SH_SCAN_INLINE __mmask32 avx512_stop_token(__m256i v)
 {
     const __m256i lo_tab = _mm256_setr_epi8(SH_TCHAR_LO_BYTES, SH_TCHAR_LO_BYTES);
     const __m256i hi_tab = _mm256_setr_epi8(SH_TCHAR_HI_BYTES, SH_TCHAR_HI_BYTES);
@@ -66,17 +66,17 @@ static inline __mmask32 avx512_stop_token(__m256i v)
     return _mm256_testn_epi8_mask(_mm256_shuffle_epi8(lo_tab, lo), _mm256_shuffle_epi8(hi_tab, hi));
 }
 
-static inline const uint8_t *avx512_scan_token(const uint8_t *s, const uint8_t *e)
+SH_SCAN_INLINE const uint8_t *avx512_scan_token(const uint8_t *s, const uint8_t *e)
 {
     SH_X86_SCAN32K(avx512_stop_token, s, e);
 }
 
-static inline const uint8_t *avx512_scan_value(const uint8_t *s, const uint8_t *e)
+SH_SCAN_INLINE const uint8_t *avx512_scan_value(const uint8_t *s, const uint8_t *e)
 {
     SH_X86_SCAN32K(avx512_stop_value, s, e);
 }
 
-static inline const uint8_t *avx512_scan_target(const uint8_t *s, const uint8_t *e)
+SH_SCAN_INLINE const uint8_t *avx512_scan_target(const uint8_t *s, const uint8_t *e)
 {
     SH_X86_SCAN32K(avx512_stop_target, s, e);
 }

@@ -12,8 +12,11 @@
 
 #include "scan_scalar.h"
 
+/* inlined into the core whatever the size heuristics say (see scan_sse2.h) */
+#define SH_SCAN_INLINE static inline __attribute__((always_inline))
+
 /* 4 bits per byte of a compare result (0x00/0xff lanes) */
-static inline uint64_t neon_bits(uint8x16_t stop)
+SH_SCAN_INLINE uint64_t neon_bits(uint8x16_t stop)
 {
     /* narrow each 16-bit pair by 4: byte i -> bits 4i..4i+3 */
     return vget_lane_u64(vreinterpret_u64_u8(vshrn_n_u16(vreinterpretq_u16_u8(stop), 4)), 0);
@@ -21,7 +24,7 @@ static inline uint64_t neon_bits(uint8x16_t stop)
 
 #define SH_NEON_FIRST(m) ((unsigned)__builtin_ctzll(m) >> 2)
 
-static inline uint32_t sh_neon_load_u32(const uint8_t *p)
+SH_SCAN_INLINE uint32_t sh_neon_load_u32(const uint8_t *p)
 {
     uint32_t w;
     memcpy(&w, p, 4); /* one unaligned 4-byte load */
@@ -63,14 +66,14 @@ static inline uint32_t sh_neon_load_u32(const uint8_t *p)
     } while (0)
 
 /* not VCHAR */
-static inline uint8x16_t neon_stop_target(uint8x16_t v)
+SH_SCAN_INLINE uint8x16_t neon_stop_target(uint8x16_t v)
 {
     /* c - 0x21 > 0x5d unsigned */
     return vcgtq_u8(vsubq_u8(v, vdupq_n_u8(0x21)), vdupq_n_u8(0x5d));
 }
 
 /* CTL except HTAB, or DEL */
-static inline uint8x16_t neon_stop_value(uint8x16_t v)
+SH_SCAN_INLINE uint8x16_t neon_stop_value(uint8x16_t v)
 {
     /* c < 0x20 and not c == HTAB */
     uint8x16_t ctl = vbicq_u8(vcltq_u8(v, vdupq_n_u8(0x20)), vceqq_u8(v, vdupq_n_u8(0x09)));
@@ -79,7 +82,7 @@ static inline uint8x16_t neon_stop_value(uint8x16_t v)
 }
 
 /* not a tchar: the nibble bitmap of scan_sse42.h with TBL lookups */
-static inline uint8x16_t neon_stop_token(uint8x16_t v)
+SH_SCAN_INLINE uint8x16_t neon_stop_token(uint8x16_t v)
 {
     static const uint8_t lo_bytes[16] = {0xe8, 0xfc, 0xf8, 0xfc, 0xfc, 0xfc, 0xfc, 0xfc,
                                          0xf8, 0xf8, 0xf4, 0x54, 0xd0, 0x54, 0xf4, 0x70};
@@ -92,17 +95,17 @@ static inline uint8x16_t neon_stop_token(uint8x16_t v)
     return vceqzq_u8(vandq_u8(row, col));
 }
 
-static inline const uint8_t *neon_scan_token(const uint8_t *s, const uint8_t *e)
+SH_SCAN_INLINE const uint8_t *neon_scan_token(const uint8_t *s, const uint8_t *e)
 {
     SH_NEON_SCAN(neon_stop_token, scalar_scan_token, s, e);
 }
 
-static inline const uint8_t *neon_scan_value(const uint8_t *s, const uint8_t *e)
+SH_SCAN_INLINE const uint8_t *neon_scan_value(const uint8_t *s, const uint8_t *e)
 {
     SH_NEON_SCAN(neon_stop_value, scalar_scan_value, s, e);
 }
 
-static inline const uint8_t *neon_scan_target(const uint8_t *s, const uint8_t *e)
+SH_SCAN_INLINE const uint8_t *neon_scan_target(const uint8_t *s, const uint8_t *e)
 {
     SH_NEON_SCAN(neon_stop_target, scalar_scan_target, s, e);
 }

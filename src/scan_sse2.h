@@ -18,7 +18,12 @@
 
 #define SH_CTZ(m) ((unsigned)__builtin_ctz(m))
 
-static inline uint32_t sh_load_u32(const uint8_t *p)
+/* Scanners are inlined into the parser core even where GCC's size heuristics would not (the
+ * core is one big function): an out-of-line call per span costs a call/ret, register spills
+ * and the vector constants rebuilt on every call. */
+#define SH_SCAN_INLINE static inline __attribute__((always_inline))
+
+SH_SCAN_INLINE uint32_t sh_load_u32(const uint8_t *p)
 {
     uint32_t w;
     memcpy(&w, p, 4); /* one unaligned 4-byte load */
@@ -26,7 +31,7 @@ static inline uint32_t sh_load_u32(const uint8_t *p)
 }
 
 /* 16 lanes: a[0..7] then b[0..7] (two 8-byte loads, no byte outside them touched) */
-static inline __m128i sh_load_8x2(const uint8_t *a, const uint8_t *b)
+SH_SCAN_INLINE __m128i sh_load_8x2(const uint8_t *a, const uint8_t *b)
 {
     /* movq a | movq b << 64 */
     return _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)(const void *)a),
@@ -34,7 +39,7 @@ static inline __m128i sh_load_8x2(const uint8_t *a, const uint8_t *b)
 }
 
 /* lanes 0..3: a[0..3], lanes 4..7: b[0..3], lanes 8..15: zero (callers mask them off) */
-static inline __m128i sh_load_4x2(const uint8_t *a, const uint8_t *b)
+SH_SCAN_INLINE __m128i sh_load_4x2(const uint8_t *a, const uint8_t *b)
 {
     /* movd a | movd b << 32 */
     return _mm_unpacklo_epi32(_mm_cvtsi32_si128((int)sh_load_u32(a)), _mm_cvtsi32_si128((int)sh_load_u32(b)));
@@ -80,7 +85,7 @@ static inline __m128i sh_load_4x2(const uint8_t *a, const uint8_t *b)
 /* ---- stop masks (bit i set: byte i ends the span) ---- */
 
 /* not VCHAR: c <= 0x20 or c >= 0x7f */
-static inline unsigned sse2_stop_target(__m128i v)
+SH_SCAN_INLINE unsigned sse2_stop_target(__m128i v)
 {
     /* t = c - 0x21 (wraps): VCHAR maps to 0x00..0x5d */
     __m128i t = _mm_sub_epi8(v, _mm_set1_epi8(0x21));
@@ -91,7 +96,7 @@ static inline unsigned sse2_stop_target(__m128i v)
 }
 
 /* CTL except HTAB, or DEL */
-static inline unsigned sse2_stop_value(__m128i v)
+SH_SCAN_INLINE unsigned sse2_stop_value(__m128i v)
 {
     /* c <= 0x1f unsigned  <=>  min(c, 0x1f) == c */
     __m128i ctl = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1f)), v);
@@ -105,7 +110,7 @@ static inline unsigned sse2_stop_value(__m128i v)
 
 /* not a tchar. SSE2 has no byte shuffle, so: outside 0x21..0x7e, or one of the delimiters
  * DQUOTE ( ) , / : ; < = > ? @ [ \ ] { } (RFC 9110 5.6.2), each range one compare. */
-static inline unsigned sse2_stop_token(__m128i v)
+SH_SCAN_INLINE unsigned sse2_stop_token(__m128i v)
 {
     /* outside VCHAR: c - 0x21 >= 0x5e unsigned */
     __m128i t = _mm_sub_epi8(v, _mm_set1_epi8(0x21));
@@ -128,19 +133,19 @@ static inline unsigned sse2_stop_token(__m128i v)
 
 /* ---- scanners ---- */
 
-static inline const uint8_t *sse2_scan_token(const uint8_t *s, const uint8_t *e)
+SH_SCAN_INLINE const uint8_t *sse2_scan_token(const uint8_t *s, const uint8_t *e)
 {
     if (e - s >= 16) SH_X86_LONG16(sse2_stop_token, s, e);
     SH_X86_SHORT16(sse2_stop_token, scalar_scan_token, s, e);
 }
 
-static inline const uint8_t *sse2_scan_value(const uint8_t *s, const uint8_t *e)
+SH_SCAN_INLINE const uint8_t *sse2_scan_value(const uint8_t *s, const uint8_t *e)
 {
     if (e - s >= 16) SH_X86_LONG16(sse2_stop_value, s, e);
     SH_X86_SHORT16(sse2_stop_value, scalar_scan_value, s, e);
 }
 
-static inline const uint8_t *sse2_scan_target(const uint8_t *s, const uint8_t *e)
+SH_SCAN_INLINE const uint8_t *sse2_scan_target(const uint8_t *s, const uint8_t *e)
 {
     if (e - s >= 16) SH_X86_LONG16(sse2_stop_target, s, e);
     SH_X86_SHORT16(sse2_stop_target, scalar_scan_target, s, e);

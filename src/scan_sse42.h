@@ -18,7 +18,7 @@
 #define SH_TCHAR_HI_BYTES 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0, 0, 0, 0, 0, 0, 0, 0
 
 /* not a tchar */
-static inline unsigned ssse3_stop_token(__m128i v)
+SH_SCAN_INLINE unsigned ssse3_stop_token(__m128i v)
 {
     const __m128i lo_tab = _mm_setr_epi8(SH_TCHAR_LO_BYTES);
     const __m128i hi_tab = _mm_setr_epi8(SH_TCHAR_HI_BYTES);
@@ -33,7 +33,7 @@ static inline unsigned ssse3_stop_token(__m128i v)
     return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(hit, _mm_setzero_si128()));
 }
 
-static inline const uint8_t *sse42_scan_token(const uint8_t *s, const uint8_t *e)
+SH_SCAN_INLINE const uint8_t *sse42_scan_token(const uint8_t *s, const uint8_t *e)
 {
     if (e - s >= 16) SH_X86_LONG16(ssse3_stop_token, s, e);
     SH_X86_SHORT16(ssse3_stop_token, scalar_scan_token, s, e);
