@@ -383,6 +383,28 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
         }                                                                                    \
     } while (0)
 
+/* Deliver what the buffer holds of the p->content_length bytes left; wait in MORE unless they
+ * are all here, then go on (to the code that follows) in state DONE. */
+#define SH_BODY_BYTES(MORE, DONE)                                                            \
+    do {                                                                                     \
+        uint64_t n_;                                                                         \
+        if (pos == end) SH_MORE(MORE);                                                       \
+        n_ = (uint64_t)(end - pos) < p->content_length ? (uint64_t)(end - pos) : p->content_length; \
+        p->content_length -= n_;                                                             \
+        mark = pos;                                                                          \
+        pos += n_;                                                                           \
+        SH_SPAN(on_body, mark, n_, p->content_length ? (MORE) : (DONE), pos);                \
+        if (p->content_length) SH_MORE(MORE);                                                \
+    } while (0)
+
+/* Consume one byte of a chunk line's extensions, within max_chunk_ext. */
+#define SH_EXT_TAKE()                                                                        \
+    do {                                                                                     \
+        if (p->_ext_left == 0) goto ext_overflow;                                            \
+        p->_ext_left--;                                                                      \
+        pos++;                                                                               \
+    } while (0)
+
 /* Wait for more input in state ST (the caller delivered any partial span already). */
 #define SH_MORE(ST)                                                                          \
     do {                                                                                     \
@@ -762,7 +784,12 @@ field_line:
      * first byte, which then finds the error, the partial line or the special field. */
     if (SH_LIKELY(!(p->flags & SIMDHTTP_F_TRAILERS) && p->_fields_left &&
                   (!headmode || h->num_fields < h->fields_cap))) {
+#ifdef SH_SCAN_LINE
+        /* both ends from one pass over the line's first bytes (scan_sse2.h: scan_line) */
+        const uint8_t *le, *nq = scan_line(pos, hend, &le), *v, *ve;
+#else
         const uint8_t *nq = scan_token(pos, hend), *v, *ve;
+#endif
         size_t n = (size_t)(nq - pos);
         int hs = H_NONE;
         if (SH_LIKELY(nq < hend && *nq == ':' && n) &&
@@ -772,7 +799,9 @@ field_line:
             if (SH_LIKELY(v < hend) && *v == ' ') v++; /* the usual single SP */
             if (SH_UNLIKELY(v < hend && SH_IS_WS(*v)))
                 while (v < hend && SH_IS_WS(*v)) v++;
-#ifdef SH_VALUE_FROM_LINE_START
+#if defined(SH_SCAN_LINE)
+            ve = le; /* scan_value(pos, hend): same result, as below */
+#elif defined(SH_VALUE_FROM_LINE_START)
             /* Same result ([pos, v) is tchars, ':' and OWS: none stops a value), but it depends
              * on pos only, not on the name scan: vector scanners are latency-bound, and this
              * takes the name scan off the line-to-line dependency chain (docs/simd.md). */
@@ -948,15 +977,7 @@ body_select:
 
     /* ---------------------------------------------------------------- bodies ---- */
 body_cl:
-    if (pos == end) SH_MORE(S_BODY_CL);
-    {
-        uint64_t n = (uint64_t)(end - pos) < p->content_length ? (uint64_t)(end - pos) : p->content_length;
-        p->content_length -= n;
-        mark = pos;
-        pos += n;
-        SH_SPAN(on_body, mark, n, p->content_length ? S_BODY_CL : S_MSG_DONE, pos);
-        if (p->content_length) SH_MORE(S_BODY_CL);
-    }
+    SH_BODY_BYTES(S_BODY_CL, S_MSG_DONE);
     goto msg_done;
 
 body_eof:
@@ -1039,17 +1060,13 @@ chunk_size_ws:
 ext_semicolon:
     p->_ext_left = p->_max_chunk_ext;
 ext_next: /* at a ';' */
-    if (p->_ext_left == 0) SH_ERR(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
-    p->_ext_left--;
-    pos++;
+    SH_EXT_TAKE();
 ext_name_start:
     for (;;) {
         if (pos == end) SH_MORE(S_EXT_NAME_START);
         c = *pos;
         if (!SH_IS_WS(c) || !(lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE)) break;
-        if (p->_ext_left == 0) SH_ERR(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
-        p->_ext_left--;
-        pos++;
+        SH_EXT_TAKE();
     }
     if (!simdhttp_tchar[c]) SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "chunk extension name is not a token");
 ext_name:
@@ -1057,10 +1074,9 @@ ext_name:
     while (pos < end && simdhttp_tchar[*pos]) {
         if (p->_ext_left == 0) {
             SH_SPAN(on_chunk_extension_name, mark, pos - mark, S_EXT_NAME, pos);
-            SH_ERR(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
+            goto ext_overflow;
         }
-        p->_ext_left--;
-        pos++;
+        SH_EXT_TAKE();
     }
     SH_SPAN(on_chunk_extension_name, mark, pos - mark, pos == end ? S_EXT_NAME : S_EXT_NAME_END, pos);
     if (pos == end) SH_MORE(S_EXT_NAME);
@@ -1077,9 +1093,7 @@ ext_after_name:
         if (c == ';') goto ext_next;
         if (c != '=' && !(SH_IS_WS(c) && (lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE)))
             SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "expected '=', ';' or CRLF after a chunk extension name");
-        if (p->_ext_left == 0) SH_ERR(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
-        p->_ext_left--;
-        pos++;
+        SH_EXT_TAKE();
         if (c == '=') break;
     }
 ext_value_start:
@@ -1087,17 +1101,13 @@ ext_value_start:
         if (pos == end) SH_MORE(S_EXT_VALUE_START);
         c = *pos;
         if (!SH_IS_WS(c) || !(lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE)) break;
-        if (p->_ext_left == 0) SH_ERR(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
-        p->_ext_left--;
-        pos++;
+        SH_EXT_TAKE();
     }
     if (c == '"') p->_sub = 1;
     else if (simdhttp_tchar[c]) p->_sub = 0;
     else SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "chunk extension value is not a token or quoted-string");
     if (p->_sub == 1) { /* the opening quote is part of the value span */
-        if (p->_ext_left == 0) SH_ERR(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
-        p->_ext_left--;
-        pos++;
+        SH_EXT_TAKE();
         p->_sub = 2;
         SH_SPAN(on_chunk_extension_value, pos - 1, 1, S_EXT_VALUE, pos);
     }
@@ -1120,10 +1130,9 @@ ext_value:
         }
         if (p->_ext_left == 0) {
             SH_SPAN(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE, pos);
-            SH_ERR(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
+            goto ext_overflow;
         }
-        p->_ext_left--;
-        pos++;
+        SH_EXT_TAKE();
     }
     if (pos == end && p->_sub != 4) {
         SH_SPAN(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE, pos);
@@ -1143,10 +1152,10 @@ ext_after_value:
         if (c == ';') goto ext_next;
         if (!SH_IS_WS(c) || !(lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
             SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "expected ';' or CRLF after a chunk extension value");
-        if (p->_ext_left == 0) SH_ERR(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
-        p->_ext_left--;
-        pos++;
+        SH_EXT_TAKE();
     }
+ext_overflow:
+    SH_ERR(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
 ext_bad_quoted:
     SH_SPAN(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE, pos);
     SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "control byte in a quoted chunk extension value");
@@ -1165,15 +1174,7 @@ chunk_header:
     }
     SH_NOTE(on_chunk_header, S_CHUNK_DATA, pos);
 chunk_data:
-    if (pos == end) SH_MORE(S_CHUNK_DATA);
-    {
-        uint64_t n = (uint64_t)(end - pos) < p->content_length ? (uint64_t)(end - pos) : p->content_length;
-        p->content_length -= n;
-        mark = pos;
-        pos += n;
-        SH_SPAN(on_body, mark, n, p->content_length ? S_CHUNK_DATA : S_CHUNK_DATA_END, pos);
-        if (p->content_length) SH_MORE(S_CHUNK_DATA);
-    }
+    SH_BODY_BYTES(S_CHUNK_DATA, S_CHUNK_DATA_END);
 chunk_data_end:
     if (pos == end) SH_MORE(S_CHUNK_DATA_END);
     c = *pos;
@@ -1263,5 +1264,7 @@ SH_INTERNAL long SH_FN(simdhttp__parse_head_)(simdhttp_head *h, simdhttp_parser 
 #undef SH_SPAN
 #undef SH_NOTE
 #undef SH_MORE
+#undef SH_EXT_TAKE
+#undef SH_BODY_BYTES
 #undef SH_HEAD_ENTER
 #undef SH_HEAD_LEAVE
