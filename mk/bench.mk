@@ -3,6 +3,7 @@
 #   make bench               the tables on corpus/*.http (a few minutes; BENCH_ARGS to change)
 #   make bench-plots         SVG charts and data into bench/results/ (gnuplot)
 #   make bench-instructions  callgrind instructions per message, every parser and file (valgrind)
+#   make bench-deps          apt-get install the peers, gnuplot and valgrind
 #
 # Peers are found at build time and linked into the CLI when present; without them the CLI
 # builds and runs the simdhttp rows and prints a one-line note per missing peer.
@@ -36,7 +37,13 @@ CLI_LIBS += -pthread
 # --json output parses. No timing is asserted.
 TEST_SCRIPTS += bench/check.sh
 
-.PHONY: bench bench-plots bench-instructions
+# The peers and tools as Debian packages (needs root and apt-get); run it, then `make bench`.
+BENCH_DEB = libhttp-parser-dev libh2o-dev gnuplot-nox valgrind
+bench-deps:
+	@command -v apt-get >/dev/null || { echo "bench-deps: no apt-get; install http-parser and libh2o (picohttpparser) by hand"; exit 1; }
+	apt-get install -y $(BENCH_DEB)
+
+.PHONY: bench bench-plots bench-instructions bench-deps
 bench: $(BUILD)/simdhttp
 	$(BUILD)/simdhttp bench $(BENCH_ARGS)
 

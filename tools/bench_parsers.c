@@ -141,10 +141,10 @@ const char *const *bench_missing_peers(void)
 #ifdef HAVE_PICOHTTPPARSER
     if (!pico_loaded()) missing[n++] = pico_error;
 #else
-    missing[n++] = "picohttpparser: not built in (install libh2o-dev, then rebuild: make bench)";
+    missing[n++] = "picohttpparser: not built in (make bench-deps, or install libh2o-dev; then make bench)";
 #endif
 #ifndef HAVE_HTTP_PARSER
-    missing[n++] = "http-parser: not built in (install libhttp-parser-dev, then rebuild: make bench)";
+    missing[n++] = "http-parser: not built in (make bench-deps, or install libhttp-parser-dev; then make bench)";
 #endif
     missing[n] = NULL;
     return missing;
