@@ -13,6 +13,7 @@ set grid ytics
 set style data linespoints
 
 set output dir.'/corpus.svg'
+set bmargin 7
 set title "ns per message, corpus files (lower is better)"
 set style data histograms
 set style histogram clustered gap 1
@@ -24,6 +25,7 @@ N = ncols(dir.'/corpus.dat')
 plot for [c=2:N] dir.'/corpus.dat' using c:xtic(1) title columnheader(c)
 unset logscale y
 set xtics norotate
+set bmargin
 
 set style data linespoints
 set output dir.'/scaling-fields.svg'
