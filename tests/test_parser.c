@@ -35,6 +35,8 @@
  *      content_length, and a head length ending where on_headers_complete happened; and on
  *      every prefix of the message the head API says INCOMPLETE until the head's end (or the
  *      error's offset), then the same result.
+ *   5. a callback returns SIMDHTTP_PAUSE at event i, for every i in turn, and the parser is
+ *      resumed at once: the log without its "pause" line is the expected log.
  * Every corpus file gets 1-4 too (as type both, no expected log: it must end in "ok").
  *
  * Expected logs were written by hand from RFC 9112/9110 and include/simdhttp.h.
@@ -529,6 +531,35 @@ static void check_chunking(const char *name, simdhttp_type type, const simdhttp_
     free(whole);
 }
 
+/* 5: a callback pausing at event i (each i in turn), resumed at once: the log with the
+ * "pause" lines removed is the expected log, and exactly one pause happened. */
+static void check_pauses(const char *name, simdhttp_type type, const simdhttp_config *cfg, const char *in, size_t len,
+                         int eof, const char *expect)
+{
+    int lines = 0, paused = 0;
+    for (const char *s = expect; *s; s++) lines += *s == '\n';
+    for (int i = 0; i < 2 * lines + 4; i++) {
+        char *l = t_stream_log(type, cfg, in, len, NULL, 0, eof, i);
+        int n = 0;
+        char *r = l, *w = l;
+        while (*r) { /* drop "pause" lines */
+            char *nl = strchr(r, '\n');
+            size_t k = nl ? (size_t)(nl - r) + 1 : strlen(r);
+            if (k == 6 && memcmp(r, "pause\n", 6) == 0) n++;
+            else memmove(w, r, k), w += k;
+            r += k;
+        }
+        *w = 0;
+        paused += n;
+        int ok = n <= 1 && strcmp(l, expect) == 0;
+        if (!ok) t_check(0, name, "paused at event %d (%d pauses): log differs", i, n), show_diff(expect, l);
+        free(l);
+        if (!ok) return;
+    }
+    /* every log line but the result is an event (a pause in finish() is not logged) */
+    t_check(paused >= lines - 3, name, "only %d of the events paused (%d log lines)", paused, lines);
+}
+
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 static char **list_dir(const char *dir, const char *suffix, size_t *n)
@@ -587,6 +618,7 @@ int main(int argc, char **argv)
         t_check(strcmp(lastl, "ok\n") == 0 || strncmp(lastl, "error ", 6) == 0, name,
                 "the log must end with \"ok\" or \"error NAME off=N\", not: %s", lastl);
         check_chunking(name, c->type, &c->cfg, c->in.s ? c->in.s : "", c->in.len, c->eof, c->log.s, 1);
+        check_pauses(name, c->type, &c->cfg, c->in.s ? c->in.s : "", c->in.len, c->eof, c->log.s);
         int before = head_compared;
         check_head_api(name, c->type, &c->cfg, c->in.s ? c->in.s : "", c->in.len);
         if (strstr(c->log.s, "message begin"))
