@@ -784,12 +784,7 @@ field_line:
      * first byte, which then finds the error, the partial line or the special field. */
     if (SH_LIKELY(!(p->flags & SIMDHTTP_F_TRAILERS) && p->_fields_left &&
                   (!headmode || h->num_fields < h->fields_cap))) {
-#ifdef SH_SCAN_LINE
-        /* both ends from one pass over the line's first bytes (scan_sse2.h: scan_line) */
-        const uint8_t *le, *nq = scan_line(pos, hend, &le), *v, *ve;
-#else
         const uint8_t *nq = scan_token(pos, hend), *v, *ve;
-#endif
         size_t n = (size_t)(nq - pos);
         int hs = H_NONE;
         if (SH_LIKELY(nq < hend && *nq == ':' && n) &&
@@ -799,9 +794,7 @@ field_line:
             if (SH_LIKELY(v < hend) && *v == ' ') v++; /* the usual single SP */
             if (SH_UNLIKELY(v < hend && SH_IS_WS(*v)))
                 while (v < hend && SH_IS_WS(*v)) v++;
-#if defined(SH_SCAN_LINE)
-            ve = le; /* scan_value(pos, hend): same result, as below */
-#elif defined(SH_VALUE_FROM_LINE_START)
+#ifdef SH_VALUE_FROM_LINE_START
             /* Same result ([pos, v) is tchars, ':' and OWS: none stops a value), but it depends
              * on pos only, not on the name scan: vector scanners are latency-bound, and this
              * takes the name scan off the line-to-line dependency chain (docs/simd.md). */
