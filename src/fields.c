@@ -264,7 +264,7 @@ typedef struct qname {
 } qname;
 
 /* @return 0, or -1 for an id out of range (name == NULL form). */
-static int qname_make(qname *q, const char *name, size_t len)
+static inline __attribute__((always_inline)) int qname_make(qname *q, const char *name, size_t len)
 {
     if (!name) {
         if (len == 0 || len >= FH_COUNT) return -1;

@@ -235,6 +235,19 @@ static void test_refusals(void)
     CHECK(simdhttp_fields_append(&f, S("x"), S("a\tb\x01\x7f\xff")) == 0, "HTAB, CTL, obs-text accepted");
     CHECK(simdhttp_fields_append(&f, S("!#$%&'*+-.^_`|~09azAZ"), S(" padded ")) == 0, "every tchar");
     CHECK(get_is(&f, S("!#$%&'*+-.^_`|~09AZaz"), " padded "), "lookup of symbol name, OWS kept");
+    /* names up to 65535 bytes */
+    char *big = malloc(70000);
+    memset(big, 'n', 70000);
+    size_t cnt = simdhttp_fields_count(&f);
+    CHECK(simdhttp_fields_append(&f, big, 65535, S("v")) == 0 && get_is(&f, big, 65535, "v"), "65535-byte name");
+    CHECK(simdhttp_fields_append(&f, big, 65536, S("v")) == SIMDHTTP_E_INVALID_ARGUMENT &&
+              simdhttp_fields_count(&f) == cnt + 1, "65536-byte name refused");
+    simdhttp_field hf[1] = {{big, 65536, "v", 1}};
+    simdhttp_head h = {0};
+    h.fields = hf, h.num_fields = 1;
+    CHECK(simdhttp_fields_from_head(&f, &h) == SIMDHTTP_E_INVALID_ARGUMENT && simdhttp_fields_count(&f) == cnt + 1,
+          "from_head: long name refused");
+    free(big);
     free(before);
     simdhttp_fields_free(&f);
 }
