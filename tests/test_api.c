@@ -388,6 +388,9 @@ static void test_names(void)
     simdhttp_init(&p, SIMDHTTP_REQUEST, NULL, NULL);
     simdhttp_set_lenient_bare_lf(&p, 1);
     t_check(simdhttp_execute(&p, LIT("GET / HTTP/1.1\nA: b\n\n")) == SIMDHTTP_OK, "lenient setter", "bare LF refused");
+    simdhttp_reset(&p);
+    t_check(simdhttp_execute(&p, LIT("GET / HTTP/1.1\nA: b\n\n")) == SIMDHTTP_OK, "lenient setter",
+            "reset dropped a flag set with a setter");
     simdhttp_set_lenient(&p, SIMDHTTP_LENIENT_ALL, 0);
     t_check(simdhttp_execute(&p, LIT("GET / HTTP/1.1\n")) == SIMDHTTP_E_CR_EXPECTED, "lenient setter",
             "bare LF accepted after clearing");
