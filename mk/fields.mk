@@ -12,3 +12,6 @@ $(BUILD)/bench/bench_fields: bench/bench_fields.c $(BUILD)/libsimdhttp.a
 	@mkdir -p $(BUILD)/bench
 	$(CC) $(CFLAGS_ALL) $< $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -lm -o $@
 TEST_LIBS_test_fields = -lpthread
+
+# Built with the tests so it cannot rot; `make bench-fields` runs it.
+tests: $(BUILD)/bench/bench_fields
