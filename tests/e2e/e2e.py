@@ -404,6 +404,23 @@ def test_curl(srv, upload):
           (rc, len(e), files))
     check_echoes_vs_capture("curl keep-alive", srv, e, files)
 
+    # multipart form upload: the echo must agree with the parse of what curl sent
+    rc, out, err = run(curl + ["-F", "file=@" + upload, "-F", "note=hello", srv.url + "/form"], 15)
+    e = echoes_in(out.decode())
+    check("curl -F multipart: echoed", rc == 0 and len(e) == 1 and e[0]["body_length"] > up_len, (rc, out[:300], err))
+    check_echoes_vs_capture("curl multipart", srv, e)
+
+    # --http2 over cleartext asks to upgrade to h2c; the server declines by answering in
+    # HTTP/1.1 (simdhttp parse stops at the upgrade: what follows is not HTTP/1)
+    rc, out, err = run(curl + ["--http2", "-i", srv.url + "/h2c"], 15)
+    t = out.decode("latin-1")
+    e = echoes_in(t)
+    check("curl --http2: upgrade declined, answered in HTTP/1.1", rc == 0 and t.startswith("HTTP/1.1 200") and
+          len(e) == 1 and e[0]["target"] == "/h2c", (rc, t[:300], err[-300:]))
+    msgs = check_echoes_vs_capture("curl --http2", srv, e)
+    check("curl --http2: the capture is an upgrade request", len(msgs) == 1 and msgs[0].get("upgrade") is True and
+          any(h[0].lower() == "upgrade" and h[1] == "h2c" for h in msgs[0]["headers"]), msgs)
+
     rc, out, err = run(curl + ["-I", srv.url + "/head"], 15)
     t = out.decode("latin-1")
     check("curl HEAD: 200, Content-Length, no body", rc == 0 and t.startswith("HTTP/1.1 200 OK") and
