@@ -290,7 +290,8 @@ static inline __attribute__((always_inline)) int sh_head_framing(simdhttp_parser
     int request = p->type == SIMDHTTP_REQUEST;
     int v11 = p->http_major > 1 || (p->http_major == 1 && p->http_minor >= 1);
 
-    if (v11 ? !(f & SIMDHTTP_F_CONNECTION_CLOSE) : (f & SIMDHTTP_F_CONNECTION_KEEP_ALIVE) != 0)
+    /* RFC 9112 9.3: "close" wins; else 1.1 persists, 1.0 only with "keep-alive" */
+    if (!(f & SIMDHTTP_F_CONNECTION_CLOSE) && (v11 || (f & SIMDHTTP_F_CONNECTION_KEEP_ALIVE)))
         f |= SIMDHTTP_F_KEEP_ALIVE;
 
     if (!request && (p->status_code < 200 || p->status_code == 204 || p->status_code == 304)) {
@@ -950,12 +951,12 @@ head_done:
         p->_state = S_HEAD_DONE; /* resumed into after a pause: goes on with the body */
         rc = cb->on_headers_complete(p);
         if (rc == SIMDHTTP_SKIP_BODY || rc == SIMDHTTP_SKIP_BODY_UPGRADE) {
-            int v11 = p->http_major == 1 && p->http_minor >= 1;
+            int v11 = p->http_major > 1 || (p->http_major == 1 && p->http_minor >= 1);
             p->flags |= SIMDHTTP_F_SKIP_BODY;
             p->flags &= ~(uint32_t)(SIMDHTTP_F_BODY_UNTIL_CLOSE | SIMDHTTP_F_CHUNKED);
             if (rc == SIMDHTTP_SKIP_BODY_UPGRADE) p->flags |= SIMDHTTP_F_UPGRADE;
-            if (v11 ? !(p->flags & SIMDHTTP_F_CONNECTION_CLOSE)
-                    : (p->flags & SIMDHTTP_F_CONNECTION_KEEP_ALIVE) != 0)
+            if (!(p->flags & SIMDHTTP_F_CONNECTION_CLOSE) &&
+                (v11 || (p->flags & SIMDHTTP_F_CONNECTION_KEEP_ALIVE)))
                 p->flags |= SIMDHTTP_F_KEEP_ALIVE;
             rc = 0;
         }
