@@ -245,7 +245,10 @@ def parse_capture(name, path, response=False, skip_body=False, no_eof=False, lim
         outs[isa] = run_tool([CLI, "parse"] + flags + [path], env=dict(os.environ, SIMDHTTP_ISA=isa))
         if not check("%s: simdhttp parse [%s] ends in time" % (name, isa), outs[isa][0] != -999):
             return []
+    # the same stream fed in 13-byte pieces must print the same (default path)
+    outs["split"] = run_tool([CLI, "parse", "--split", "13"] + flags + [path])
     first = outs[ISAS[0]]
+    check("%s: simdhttp parse --split 13 identical" % name, outs.pop("split") == first)
     same = [isa for isa in ISAS if outs[isa] == first]
     check("%s: simdhttp parse identical under %s" % (name, ",".join(ISAS)), same == ISAS,
           "differs: %s" % [i for i in ISAS if i not in same])
@@ -645,6 +648,13 @@ def test_raw(srv, small):
     check("pipelining: 61 requests in one write, replies in order", how == "eof" and
           [(x["target"], x["body_length"]) for x in e] == want, (how, len(e), got[-200:]))
     check_echoes_vs_capture("raw pipelined", srv, e)
+    # the server's own replies are HTTP too: parse them as a response stream
+    path = os.path.join(TMP, "pipelined.resp")
+    with open(path, "wb") as f:
+        f.write(got)
+    msgs = parse_capture("raw pipelined replies", path, response=True)
+    check("raw pipelined replies: simdhttp parse --response finds every echo", [json.loads(body_of(m)) for m in msgs] == e and
+          msgs and msgs[-1]["keep_alive"] is False, len(msgs))
 
     # a stream sent one byte per write (spans split everywhere): chunked with an extension and a
     # trailer, then HTTP/1.0 with keep-alive, then HTTP/1.0 without (the server closes)
