@@ -298,7 +298,7 @@ static inline __attribute__((always_inline)) int sh_head_framing(simdhttp_parser
         /* no body, whatever the fields say (RFC 9112 6.3 rule 1) */
         f |= SIMDHTTP_F_SKIP_BODY;
         if (p->status_code == 101) f |= SIMDHTTP_F_UPGRADE;
-        else if (p->status_code < 200) f &= ~(uint32_t)SIMDHTTP_F_UPGRADE;
+        else f &= ~(uint32_t)SIMDHTTP_F_UPGRADE; /* only a 101 switches (RFC 9110 7.8) */
         p->flags = f;
         return 0;
     }
