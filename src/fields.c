@@ -1,7 +1,7 @@
 /* simdhttp_fields: the header field collection (public API in section 6 of simdhttp.h).
  *
  * One allocation per storage: a header, the entry array and the byte arena, back to back.
- * Entries are 24 bytes {name offset/len, value offset/len, name hash, known id}; the arena
+ * Entries are 20 bytes {name offset/len, value offset/len, name hash, known id}; the arena
  * holds the bytes. Known names get their id once, when added, from a perfect hash
  * (src/fields_names.h), so lookups of them are byte compares over the entries and contains()
  * is a bit test. The design is measured in docs/fields.md. */
