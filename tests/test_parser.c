@@ -18,8 +18,9 @@
  *   log:
  *   message begin                              the expected event log, exactly as the
  *   off=0 len=3 span[method]="GET"             recorder (tests/testlib.h) writes it; lines
- *   ...                                        starting with '#' are comments
- *   ok
+ *   ...                                        starting with '#' and empty lines are
+ *   ok                                         comments; the last line is the result:
+ *                                              "ok" or "error NAME off=N"
  *
  * The input block ends at "log:"; the log ends at the next "===" or the end of the file.
  *
@@ -40,6 +41,7 @@
  * Every corpus file gets 1-4 too (as type both, no expected log: it must end in "ok").
  *
  * Expected logs were written by hand from RFC 9112/9110 and include/simdhttp.h.
+ * Run one group: build/tests/test_parser NAME (the cases whose name contains NAME, no corpus).
  */
 #include <dirent.h>
 #include <stdio.h>
