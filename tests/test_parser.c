@@ -466,6 +466,8 @@ static void check_head_api(const char *name, simdhttp_type type, const simdhttp_
     if (e != SIMDHTTP_OK && e != SIMDHTTP_E_PAUSED_UPGRADE) {
         const char *why = simdhttp_get_error_reason(&p);
         t_check(why && *why, name, "error %s has no reason", simdhttp_errno_name(e));
+        t_check(simdhttp_get_error_pos(&p) == in + simdhttp_get_error_offset(&p), name,
+                "error_pos is not the byte at error_offset %llu", (unsigned long long)simdhttp_get_error_offset(&p));
     }
     if (!compared && e != SIMDHTTP_E_PAUSED_UPGRADE && e != SIMDHTTP_E_CLOSED_CONNECTION &&
         (c.began || e != SIMDHTTP_OK)) {
