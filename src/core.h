@@ -153,6 +153,9 @@ static const uint8_t *sh_special_feed(simdhttp_parser *p, const uint8_t *s, cons
                     else p->_idx = 8; /* no match */
                     break;
                 }
+                /* check the byte before the token end changes _te: a pause in the error's
+                 * value span resumes at this byte, which must fail the same way again */
+                if (c != ',' && c != ';' && !SH_IS_WS(c)) goto te_bad;
                 if (sh_te_token_end(p)) goto te_twice;
                 if (c == ',') p->_sub = 0;
                 else if (SH_IS_WS(c)) p->_sub = 2;
