@@ -56,9 +56,12 @@ static unsigned probe(void)
     if ((xcr0 & 0x6) != 0x6) return mask;
     if (__get_cpuid_max(0, NULL) < 7) return mask;
     __cpuid_count(7, 0, a, b, c, d);
-    if (b & bit_AVX2) mask |= 1u << SIMDHTTP_ISA_AVX2;
+    /* each path's unit is compiled with the narrower paths' features too (-mavx2 implies
+     * SSE4.2...), so a path also needs the one below it (a VM may mask features oddly) */
+    if ((b & bit_AVX2) && (mask >> SIMDHTTP_ISA_SSE42 & 1)) mask |= 1u << SIMDHTTP_ISA_AVX2;
     /* AVX-512: F+BW+VL, and XCR0 bits 5-7 (opmask, upper halves of ZMM0-15, ZMM16-31) */
-    if ((b & bit_AVX512F) && (b & bit_AVX512BW) && (b & bit_AVX512VL) && (xcr0 & 0xe6) == 0xe6)
+    if ((b & bit_AVX512F) && (b & bit_AVX512BW) && (b & bit_AVX512VL) && (xcr0 & 0xe6) == 0xe6 &&
+        (mask >> SIMDHTTP_ISA_AVX2 & 1))
         mask |= 1u << SIMDHTTP_ISA_AVX512;
     return mask;
 }

@@ -7,6 +7,7 @@
  *   - random spans with stops at several densities (first stop must win).
  * Inputs sit in exactly sized heap blocks and, under ASan, the bytes before the span are
  * poisoned, so a load outside [s, e) is reported. SIMDHTTP_ISA=<path> tests that path only. */
+#define _POSIX_C_SOURCE 200809L /* popen */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,8 +156,76 @@ static void random_spans(const char *path, scan_fn fn, int kind, int rounds)
     report(&t, path, kind, "random spans");
 }
 
-int main(void)
+/* The dispatcher: what it claims is consistent, and SIMDHTTP_ISA is obeyed or refused with a
+ * reason (checked in a child process: the choice is made once per process). */
+static void dispatch_checks(const char *self)
 {
+    t_check(simdhttp_isa_supported(SIMDHTTP_ISA_SCALAR), "dispatch: scalar", "scalar not supported");
+#if defined(__x86_64__)
+    t_check(simdhttp_isa_supported(SIMDHTTP_ISA_SSE2) && !simdhttp_isa_supported(SIMDHTTP_ISA_NEON),
+            "dispatch: x86-64 paths", "sse2 missing or neon claimed");
+#elif defined(__aarch64__)
+    t_check(simdhttp_isa_supported(SIMDHTTP_ISA_NEON) && !simdhttp_isa_supported(SIMDHTTP_ISA_SSE2),
+            "dispatch: aarch64 paths", "neon missing or sse2 claimed");
+#endif
+    t_check(!simdhttp_isa_supported((simdhttp_isa)0) && !simdhttp_isa_supported((simdhttp_isa)99) &&
+                simdhttp_isa_to_name((simdhttp_isa)99) == NULL,
+            "dispatch: unknown values", "an unknown path claimed");
+    /* a wider path implies the narrower ones (each is a superset of features) */
+    int ladder_ok = 1;
+    for (int i = SIMDHTTP_ISA_SSE42; i <= SIMDHTTP_ISA_AVX512; i++)
+        if (simdhttp_isa_supported((simdhttp_isa)i) && !simdhttp_isa_supported((simdhttp_isa)(i - 1))) ladder_ok = 0;
+    t_check(ladder_ok, "dispatch: ladder", "a path without the narrower one");
+    const char *want = getenv("SIMDHTTP_ISA");
+    simdhttp_isa got = simdhttp_isa_get();
+    if (want && *want) {
+        t_check(strcmp(simdhttp_isa_name(), want) == 0 || simdhttp_isa_error() != NULL, "dispatch: forced path",
+                "SIMDHTTP_ISA=%s but running %s and no error", want, simdhttp_isa_name());
+    } else {
+        simdhttp_isa widest = SIMDHTTP_ISA_SCALAR;
+        for (int i = SIMDHTTP_ISA_SSE2; i <= SIMDHTTP_ISA_NEON; i++)
+            if (simdhttp_isa_supported((simdhttp_isa)i)) widest = (simdhttp_isa)i;
+        t_check(got == widest && simdhttp_isa_error() == NULL, "dispatch: default is the widest path",
+                "running %s, widest %s", simdhttp_isa_name(), simdhttp_isa_to_name(widest));
+    }
+    /* isa_set refuses what the CPU lacks and changes nothing */
+    simdhttp_isa lacking = 0;
+    for (int i = SIMDHTTP_ISA_SCALAR; i <= SIMDHTTP_ISA_NEON; i++)
+        if (!simdhttp_isa_supported((simdhttp_isa)i)) lacking = (simdhttp_isa)i;
+    if (lacking)
+        t_check(simdhttp_isa_set(lacking) == -1 && simdhttp_isa_get() == got, "dispatch: isa_set refuses",
+                "isa_set(%s) accepted", simdhttp_isa_to_name(lacking));
+    /* child processes: an unknown name and a lacking path are refused with a reason */
+    const char *noexec = getenv("SIMDHTTP_TEST_NO_EXEC"); /* qemu-user cannot exec from sh */
+    if (noexec && *noexec) return;
+    const char *names[2] = {"bogus", lacking ? simdhttp_isa_to_name(lacking) : NULL};
+    for (int i = 0; i < 2 && names[i]; i++) {
+        char cmd[600], line[300] = "";
+        snprintf(cmd, sizeof cmd, "SIMDHTTP_ISA=%s '%s' --dispatch-child", names[i], self);
+        FILE *f = popen(cmd, "r");
+        if (f) {
+            if (!fgets(line, sizeof line, f)) line[0] = 0;
+            pclose(f);
+        }
+        /* the child runs the default (widest) path and says why the request was refused */
+        simdhttp_isa widest = SIMDHTTP_ISA_SCALAR;
+        for (int k = SIMDHTTP_ISA_SSE2; k <= SIMDHTTP_ISA_NEON; k++)
+            if (simdhttp_isa_supported((simdhttp_isa)k)) widest = (simdhttp_isa)k;
+        char expect[64];
+        snprintf(expect, sizeof expect, "%s|SIMDHTTP_ISA", simdhttp_isa_to_name(widest));
+        t_check(strncmp(line, expect, strlen(expect)) == 0, "dispatch: refusal",
+                "SIMDHTTP_ISA=%s: child said '%s'", names[i], line);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc > 1 && strcmp(argv[1], "--dispatch-child") == 0) {
+        const char *err = simdhttp_isa_error();
+        printf("%s|%s\n", simdhttp_isa_name(), err ? err : "");
+        return 0;
+    }
+    dispatch_checks(argv[0]);
     const char *nmax = getenv("SIMDHTTP_TEST_NMAX");
     if (nmax && atoi(nmax) > 0 && atoi(nmax) < NMAX_DEFAULT) NMAX = (size_t)atoi(nmax);
     for (int k = 0; k < 3; k++)
