@@ -30,6 +30,8 @@ TEST_SCRIPTS += tests/aarch64.sh
 #   make bench-native          the dispatched build vs a -march=native build with the path fixed
 #                              at compile time (the only place -march appears; opt-in)
 SCAN_BENCH_ARGS ?=
+# the path bench-native fixes at compile time: this machine's default
+BENCH_STATIC_ISA ?= SIMDHTTP_ISA_$(shell $(BUILD)/simdhttp --version 2>/dev/null | tr -d '()' | awk '{print toupper($$NF)}')
 $(BUILD)/scan_bench: bench/scan_bench.c $(BUILD)/libsimdhttp.a
 	$(CC) $(CFLAGS_ALL) $< $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
 
@@ -40,8 +42,14 @@ scan-bench: $(BUILD)/scan_bench
 scan-bench-callgrind: $(BUILD)/scan_bench
 	sh bench/scan_callgrind.sh $(BUILD)/scan_bench
 
-bench-native: $(BUILD)/scan_bench
+# 1. the same build with the path fixed at compile time (what run-time dispatch costs, alone)
+# 2. the whole library built -march=native with the path fixed (what peers' #ifdef builds get)
+bench-native: $(BUILD)/scan_bench $(BUILD)/simdhttp
+	$(MAKE) --no-print-directory BUILD=build/static CFLAGS="-DSIMDHTTP_STATIC_ISA=$(BENCH_STATIC_ISA)" build/static/scan_bench
 	$(MAKE) --no-print-directory BUILD=build/native CFLAGS="-march=native -DSIMDHTTP_NATIVE" build/native/scan_bench
+	@echo "== A: dispatched ($$($(BUILD)/simdhttp --version 2>/dev/null || true)), B: same flags, path fixed at compile time"
+	sh bench/scan_ab.sh $(BUILD)/scan_bench best build/static/scan_bench best 9
+	@echo "== A: dispatched, B: -march=native, path fixed at compile time"
 	sh bench/scan_ab.sh $(BUILD)/scan_bench best build/native/scan_bench best 9
 
 # SSE4.2 string instructions vs compare+movemask, pshufb vs range compares (docs/simd.md)

@@ -101,7 +101,8 @@ static simdhttp_isa best(void)
     return SIMDHTTP_ISA_SCALAR;
 }
 
-static simdhttp_isa choose(void)
+/* the first call only: kept out of line so the per-call path below is a load and a branch */
+__attribute__((noinline, cold)) static simdhttp_isa choose(void)
 {
     simdhttp_isa isa = best();
     const char *want = getenv("SIMDHTTP_ISA");
@@ -121,7 +122,9 @@ static simdhttp_isa choose(void)
 
 /* make bench-native only (-march=native -DSIMDHTTP_NATIVE): the path fixed at compile time,
  * the switch below folded away, to measure what run-time dispatch costs. Never a default. */
-#if defined(SIMDHTTP_NATIVE) && defined(__AVX512BW__) && defined(__AVX512VL__)
+#if defined(SIMDHTTP_STATIC_ISA) /* the same, path named (measures the switch alone) */
+#define SH_STATIC_ISA SIMDHTTP_STATIC_ISA
+#elif defined(SIMDHTTP_NATIVE) && defined(__AVX512BW__) && defined(__AVX512VL__)
 #define SH_STATIC_ISA SIMDHTTP_ISA_AVX512
 #elif defined(SIMDHTTP_NATIVE) && defined(__AVX2__)
 #define SH_STATIC_ISA SIMDHTTP_ISA_AVX2
@@ -133,7 +136,7 @@ static simdhttp_isa choose(void)
 #define SH_STATIC_ISA SIMDHTTP_ISA_NEON
 #endif
 
-simdhttp_isa simdhttp__isa(void)
+static inline simdhttp_isa isa_now(void)
 {
 #ifdef SH_STATIC_ISA
     (void)choose;
@@ -143,6 +146,8 @@ simdhttp_isa simdhttp__isa(void)
     return __builtin_expect(isa != 0, 1) ? isa : choose();
 #endif
 }
+
+simdhttp_isa simdhttp__isa(void) { return isa_now(); }
 
 simdhttp_isa simdhttp_isa_get(void) { return simdhttp__isa(); }
 const char *simdhttp_isa_name(void) { return isa_names[simdhttp__isa()]; }
@@ -166,7 +171,7 @@ int simdhttp_isa_set(simdhttp_isa isa)
 simdhttp_errno simdhttp_execute(simdhttp_parser *p, const char *data, size_t len)
 {
     if (p->_error) return p->_error;
-    switch (simdhttp__isa()) {
+    switch (isa_now()) {
 #if defined(__x86_64__)
     case SIMDHTTP_ISA_AVX512: return simdhttp__execute_avx512(p, data, len);
     case SIMDHTTP_ISA_AVX2: return simdhttp__execute_avx2(p, data, len);
@@ -190,7 +195,7 @@ long simdhttp_parse_head(simdhttp_head *h, simdhttp_type type, const char *buf, 
     h->error = SIMDHTTP_OK;
     h->error_reason = NULL;
     h->error_offset = 0;
-    switch (simdhttp__isa()) {
+    switch (isa_now()) {
 #if defined(__x86_64__)
     case SIMDHTTP_ISA_AVX512: return simdhttp__parse_head_avx512(h, &p, buf, len);
     case SIMDHTTP_ISA_AVX2: return simdhttp__parse_head_avx2(h, &p, buf, len);
