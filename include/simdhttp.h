@@ -244,7 +244,10 @@ typedef struct simdhttp_parser simdhttp_parser;
 typedef int (*simdhttp_cb)(simdhttp_parser *p);
 typedef int (*simdhttp_data_cb)(simdhttp_parser *p, const char *at, size_t len);
 
-/* Data callbacks get a span of the caller's buffer. One element (a method, a field value...)
+/* Data callbacks get a span of the caller's buffer, with two exceptions that point at constant
+ * bytes of the library: with SIMDHTTP_BOTH, the first bytes of a method that began like
+ * "HTTP/" ("H" of "HEAD", when the decision came in a later buffer), and the single SP that
+ * replaces an obs-fold. One element (a method, a field value...)
  * may come in several spans when it crosses execute() calls; their concatenation is the
  * element, and the matching *_complete callback says it ended. The spans' concatenation, the
  * order of all callbacks and the final result do not depend on how the input was split.

@@ -297,6 +297,18 @@ static inline __attribute__((always_inline)) int sh_head_framing(simdhttp_parser
     if (!(f & SIMDHTTP_F_CONNECTION_CLOSE) && (v11 || (f & SIMDHTTP_F_CONNECTION_KEEP_ALIVE)))
         f |= SIMDHTTP_F_KEEP_ALIVE;
 
+    /* Both framings: refused whatever the message (even one without a body: a hop that
+     * reads the other framing would desynchronise). Under lenient chunked_length, chunked
+     * wins and the connection closes after this message (RFC 9112 6.1). */
+    if ((f & SIMDHTTP_F_TRANSFER_ENCODING) && (f & SIMDHTTP_F_CONTENT_LENGTH)) {
+        if (!(p->_lenient & SIMDHTTP_LENIENT_CHUNKED_LENGTH)) {
+            p->_error = SIMDHTTP_E_UNEXPECTED_CONTENT_LENGTH;
+            p->_reason = "Content-Length together with Transfer-Encoding";
+            return -1;
+        }
+        f &= ~(uint32_t)SIMDHTTP_F_KEEP_ALIVE;
+    }
+
     if (!request && (p->status_code < 200 || p->status_code == 204 || p->status_code == 304)) {
         /* no body, whatever the fields say (RFC 9112 6.3 rule 1) */
         f |= SIMDHTTP_F_SKIP_BODY;
@@ -315,11 +327,6 @@ static inline __attribute__((always_inline)) int sh_head_framing(simdhttp_parser
     if (!request) f &= ~(uint32_t)SIMDHTTP_F_UPGRADE;
 
     if (f & SIMDHTTP_F_TRANSFER_ENCODING) {
-        if ((f & SIMDHTTP_F_CONTENT_LENGTH) && !(p->_lenient & SIMDHTTP_LENIENT_CHUNKED_LENGTH)) {
-            p->_error = SIMDHTTP_E_UNEXPECTED_CONTENT_LENGTH;
-            p->_reason = "Content-Length together with Transfer-Encoding";
-            return -1;
-        }
         f &= ~(uint32_t)SIMDHTTP_F_CONTENT_LENGTH;
         p->content_length = 0;
         if (!v11) f &= ~(uint32_t)SIMDHTTP_F_KEEP_ALIVE; /* RFC 9112 6.1: faulty framing */

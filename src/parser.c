@@ -60,6 +60,9 @@ simdhttp_errno simdhttp_finish(simdhttp_parser *p)
     case S_MSG_START:
     case S_DEAD:
         return SIMDHTTP_OK;
+    case S_LINE_LF:
+        if (p->_next == S_MSG_START) return SIMDHTTP_OK; /* a CR between messages, as llhttp */
+        break;
     case S_BODY_EOF:
         p->_state = S_DEAD;
         int rc = p->_cb->on_message_complete ? p->_cb->on_message_complete(p) : 0;
@@ -72,13 +75,14 @@ simdhttp_errno simdhttp_finish(simdhttp_parser *p)
         }
         return SIMDHTTP_OK;
     default:
-        p->_state = S_ERROR;
-        p->_error = SIMDHTTP_E_INVALID_EOF_STATE;
-        p->_reason = "stream ended in the middle of a message";
-        p->_error_offset = p->_nread;
-        p->_error_pos = NULL;
-        return p->_error;
+        break;
     }
+    p->_state = S_ERROR;
+    p->_error = SIMDHTTP_E_INVALID_EOF_STATE;
+    p->_reason = "stream ended in the middle of a message";
+    p->_error_offset = p->_nread;
+    p->_error_pos = NULL;
+    return p->_error;
 }
 
 void simdhttp_resume(simdhttp_parser *p)
