@@ -2,8 +2,10 @@
 #   make fuzz [FUZZ_TIME=300] [FUZZ_JOBS=n]  libFuzzer (clang), FUZZ_JOBS parallel jobs of
 #                                            FUZZ_TIME seconds each; new inputs in build/fuzz/corpus
 #   make fuzz-replay                         replay fuzz/corpus/ through the plain-build driver
+#                                            (build/fuzz_replay -t SECONDS adds blind mutation)
 #   make fuzz-bin                            only build build/fuzz/fuzz_diff
-# make test runs tests/fuzz_replay.sh: the replay in every build, plus a short fresh libFuzzer
+# make test runs tests/fuzz_replay.sh: the replay in every build; blind mutation in the plain
+# build (x86-64 paths) and in its aarch64 cross build under qemu (NEON); a short fresh libFuzzer
 # run (FUZZ_TEST_TIME seconds, default 25) in the sanitizer build.
 
 FUZZ_TIME ?= 300
