@@ -6,7 +6,9 @@
  *     vector widths), which must run to the end;
  *   - random spans with stops at several densities (first stop must win).
  * Inputs sit in exactly sized heap blocks and, under ASan, the bytes before the span are
- * poisoned, so a load outside [s, e) is reported. SIMDHTTP_ISA=<path> tests that path only. */
+ * poisoned, so a load outside [s, e) is reported. SIMDHTTP_ISA=<path> tests that path only.
+ * Also the dispatcher: the default is the widest supported path, refusals (isa_set, and
+ * SIMDHTTP_ISA in a child process) leave the default running and say why. */
 #define _POSIX_C_SOURCE 200809L /* popen */
 #include <stdio.h>
 #include <stdlib.h>
