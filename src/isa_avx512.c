@@ -1,5 +1,6 @@
-/* The AVX-512BW path (-mavx512bw -mavx512vl from mk/simd.mk; run only if CPUID and XGETBV say so):
- * the parser core instantiated with this ISA's scanners inlined. */
+/* The AVX-512BW path (-mavx2 from mk/simd.mk; AVX-512 only in the masked tail load, see
+ * scan_avx512.h; run only if CPUID and XGETBV report AVX-512BW/VL): the parser core
+ * instantiated with this ISA's scanners inlined. */
 #include "scan_avx512.h"
 
 #define SH_ISA avx512
