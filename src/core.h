@@ -789,18 +789,23 @@ field_start:
         goto line_end;
     }
 field_line:
-    /* Fast path: the whole line is here and ordinary (a token, ':', OWS, a value, CRLF; not a
-     * framing field; no limit reached). It emits exactly what the general path below would,
-     * with the same resume states; anything else falls to the general path from the line's
-     * first byte, which then finds the error, the partial line or the special field. */
-    if (SH_LIKELY(!(p->flags & SIMDHTTP_F_TRAILERS) && p->_fields_left &&
-                  (!headmode || h->num_fields < h->fields_cap))) {
-        const uint8_t *nq = scan_token(pos, hend), *v, *ve;
-        size_t n = (size_t)(nq - pos);
-        int hs = H_NONE;
-        if (SH_LIKELY(nq < hend && *nq == ':' && n) &&
-            SH_LIKELY(n >= 32 || !((1u << n) & SH_SPECIAL_NAME_LENGTHS) ||
-                      !(hs = sh_classify_name(pos, n)) || headmode)) {
+    /* Fast path: a run of whole, ordinary lines (a token, ':', OWS, a value, CRLF; in the
+     * streaming API not a framing field; no limit reached), with the per-line state in locals.
+     * It emits exactly what the general path below would, with the same resume states;
+     * anything else leaves the loop at the start of the line, and the general path takes that
+     * line from its first byte and finds the error, the partial line or the special field. */
+    if (SH_LIKELY(!(p->flags & SIMDHTTP_F_TRAILERS))) {
+        uint32_t left = p->_fields_left;
+        size_t nf = headmode ? h->num_fields : 0;
+        for (;;) {
+            const uint8_t *nq = scan_token(pos, hend), *v, *ve;
+            size_t n = (size_t)(nq - pos);
+            int hs = H_NONE;
+            if (SH_UNLIKELY(nq == hend || *nq != ':' || !n || !left)) break;
+            if (headmode && SH_UNLIKELY(nf == h->fields_cap)) break;
+            if (SH_UNLIKELY(n < 32 && ((1u << n) & SH_SPECIAL_NAME_LENGTHS)) &&
+                (hs = sh_classify_name(pos, n)) != H_NONE && !headmode)
+                break; /* streaming: the general path, so a pause between callbacks resumes exactly */
             v = nq + 1;
             if (SH_LIKELY(v < hend) && *v == ' ') v++; /* the usual single SP */
             if (SH_UNLIKELY(v < hend && SH_IS_WS(*v)))
@@ -813,43 +818,49 @@ field_line:
 #else
             ve = scan_value(v, hend);
 #endif
-            if (SH_LIKELY(hend - ve >= 2 && ve[0] == '\r' && ve[1] == '\n')) {
-                p->_fields_left--;
-                p->_hstate = (uint8_t)hs;
-                if (headmode && hs) {
-                    /* a framing field, whole: interpret it here. (Streaming takes the general
-                     * path for these, so that a pause between its callbacks resumes exactly.) */
+            /* CRLF, and the next line's first byte, which decides on_header_value_complete */
+            if (SH_UNLIKELY(hend - ve < 3 || ve[0] != '\r' || ve[1] != '\n')) break;
+            left--;
+            p->_hstate = (uint8_t)hs; /* an obs-fold that follows continues this field */
+            if (headmode) {
+                const uint8_t *t = ve;
+                if (SH_UNLIKELY(hs)) {
+                    /* a framing field, whole: interpret it here (no callbacks to resume) */
                     const uint8_t *bad;
                     p->_sub = 0;
                     p->_acc = 0;
                     if (hs == H_UPGRADE) p->flags |= SIMDHTTP_F_UPGRADE;
-                    if ((bad = sh_special_feed(p, v, ve)) != NULL) {
-                        errpos = bad;
-                        goto out_error;
-                    }
-                    if (sh_special_end(p)) {
-                        errpos = ve;
+                    if ((bad = sh_special_feed(p, v, ve)) != NULL || sh_special_end(p)) {
+                        h->num_fields = nf;
+                        errpos = bad ? bad : ve;
                         goto out_error;
                     }
                 }
-                if (headmode) {
-                    const uint8_t *t = ve;
-                    if (SH_UNLIKELY(t > v && SH_IS_WS(t[-1])))
-                        while (t > v && SH_IS_WS(t[-1])) t--;
-                    f = &h->fields[h->num_fields++];
-                    f->name = (const char *)pos;
-                    f->name_len = n;
-                    f->value = (const char *)v;
-                    f->value_len = (size_t)(t - v);
-                }
+                if (SH_UNLIKELY(t > v && SH_IS_WS(t[-1])))
+                    while (t > v && SH_IS_WS(t[-1])) t--;
+                f = &h->fields[nf++];
+                f->name = (const char *)pos;
+                f->name_len = n;
+                f->value = (const char *)v;
+                f->value_len = (size_t)(t - v);
+            } else {
+                p->_fields_left = left; /* in step before any callback can pause */
                 SH_SPAN(on_header_field, pos, n, S_NAME_END, nq);
                 SH_NOTE(on_header_field_complete, S_OWS, nq + 1);
                 SH_SPAN(on_header_value, v, ve - v, S_VALUE_END, ve);
+            }
+            pos = ve + 2;
+            if (SH_UNLIKELY(*pos <= ' ')) {
+                /* a fold, the end of the head or an error: field_start decides */
                 p->_want = 1;
-                pos = ve + 2;
+                p->_fields_left = left;
+                if (headmode) h->num_fields = nf;
                 goto field_start;
             }
+            if (!headmode) SH_NOTE(on_header_value_complete, S_FIELD_START, pos);
         }
+        p->_fields_left = left;
+        if (headmode) h->num_fields = nf;
     }
     if (SH_UNLIKELY(p->_fields_left == 0))
         SH_ERR(SIMDHTTP_E_TOO_MANY_HEADERS, pos, "more field lines than max_fields");
