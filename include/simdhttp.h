@@ -351,7 +351,9 @@ SIMDHTTP_API const char *simdhttp_get_error_pos(const simdhttp_parser *p);
  * "Connection: close"; HTTP/1.0 only with "Connection: keep-alive"; never after a body that
  * runs until close), else 0. Valid from on_headers_complete on. */
 SIMDHTTP_API int simdhttp_should_keep_alive(const simdhttp_parser *p);
-/* @return 1 between messages (a finish() now would be clean), else 0. */
+/* @return 1 if the current message's body runs until the end of the stream (a response with
+ * neither Content-Length nor chunked framing), so that only simdhttp_finish() completes it;
+ * else 0. Valid from on_headers_complete on (as llhttp_message_needs_eof). */
 SIMDHTTP_API int simdhttp_message_needs_eof(const simdhttp_parser *p);
 /* @return the name of a method, or NULL for SIMDHTTP_METHOD_OTHER. */
 SIMDHTTP_API const char *simdhttp_method_name(simdhttp_method m);

@@ -368,13 +368,14 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
         goto out_error;                                                                      \
     } while (0)
 
-/* Data callback. RESUME is the state to continue in after a pause, at byte NEXT. */
+/* Data callback. RESUME is the state to continue in after a pause, at byte NEXT (stored only
+ * when the callback stops the parser: nothing reads the state while a callback runs). */
 #define SH_SPAN(NAME, AT, N, RESUME, NEXT)                                                   \
     do {                                                                                     \
         if (!headmode && cb->NAME && (N)) {                                                  \
-            p->_state = (RESUME);                                                            \
             rc = cb->NAME(p, (const char *)(AT), (size_t)(N));                               \
             if (SH_UNLIKELY(rc)) {                                                           \
+                p->_state = (RESUME);                                                        \
                 pos = (NEXT);                                                                \
                 goto cb_stop;                                                                \
             }                                                                                \
@@ -385,9 +386,9 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
 #define SH_NOTE(NAME, RESUME, NEXT)                                                          \
     do {                                                                                     \
         if (!headmode && cb->NAME) {                                                         \
-            p->_state = (RESUME);                                                            \
             rc = cb->NAME(p);                                                                \
             if (SH_UNLIKELY(rc)) {                                                           \
+                p->_state = (RESUME);                                                        \
                 pos = (NEXT);                                                                \
                 goto cb_stop;                                                                \
             }                                                                                \

@@ -104,7 +104,11 @@ const char *simdhttp_get_error_reason(const simdhttp_parser *p) { return p->_err
 uint64_t simdhttp_get_error_offset(const simdhttp_parser *p) { return p->_error_offset; }
 const char *simdhttp_get_error_pos(const simdhttp_parser *p) { return p->_error_pos; }
 int simdhttp_should_keep_alive(const simdhttp_parser *p) { return (p->flags & SIMDHTTP_F_KEEP_ALIVE) != 0; }
-int simdhttp_message_needs_eof(const simdhttp_parser *p) { return p->_state == S_BODY_EOF; }
+int simdhttp_message_needs_eof(const simdhttp_parser *p)
+{
+    return (p->flags & SIMDHTTP_F_BODY_UNTIL_CLOSE) && !(p->flags & SIMDHTTP_F_SKIP_BODY) &&
+           p->_state != S_DEAD && p->_state != S_ERROR;
+}
 
 static const char *const method_names[] = {
     NULL, "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",

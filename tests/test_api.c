@@ -298,8 +298,36 @@ static void test_uninitialised(void)
 }
 
 /* message_needs_eof and should_keep_alive */
+static int needs_eof_seen = -1;
+static int record_needs_eof(simdhttp_parser *p)
+{
+    needs_eof_seen = simdhttp_message_needs_eof(p);
+    return 0;
+}
+static int record_needs_eof_body(simdhttp_parser *p, const char *at, size_t len)
+{
+    (void)at, (void)len;
+    return record_needs_eof(p);
+}
+
 static void test_needs_eof(void)
 {
+    /* asked from the callbacks, as llhttp users do */
+    static const simdhttp_callbacks ask_hc = {.on_headers_complete = record_needs_eof};
+    static const simdhttp_callbacks ask_body = {.on_body = record_needs_eof_body};
+    simdhttp_parser q;
+    simdhttp_init(&q, SIMDHTTP_RESPONSE, &ask_hc, NULL);
+    simdhttp_execute(&q, LIT("HTTP/1.1 200 OK\r\n\r\nabc"));
+    t_check(needs_eof_seen == 1, "message_needs_eof", "in on_headers_complete of a body until close");
+    needs_eof_seen = -1;
+    simdhttp_init(&q, SIMDHTTP_RESPONSE, &ask_body, NULL);
+    simdhttp_execute(&q, LIT("HTTP/1.1 200 OK\r\n\r\nabc"));
+    t_check(needs_eof_seen == 1, "message_needs_eof", "in on_body of a body until close");
+    needs_eof_seen = -1;
+    simdhttp_init(&q, SIMDHTTP_RESPONSE, &ask_body, NULL);
+    simdhttp_execute(&q, LIT("HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nabc"));
+    t_check(needs_eof_seen == 0, "message_needs_eof", "in on_body of a Content-Length body");
+
     simdhttp_parser p;
     simdhttp_init(&p, SIMDHTTP_RESPONSE, NULL, NULL);
     simdhttp_execute(&p, LIT("HTTP/1.1 200 OK\r\n\r\nabc"));
