@@ -5,7 +5,7 @@
 #   b1, b2 = lenient bits 0-7, 8-10;  b3..b5 = max_head_size/4, max_fields, max_chunk_ext
 #   b6 = pause every b6 events;  b7 = on_headers_complete returns;  b8, b9 = chunking seed
 # Run from the repo root: sh fuzz/make_seeds.sh  (it replaces the seed_* files only; inputs the
-# fuzzer found, named crash-*, div-* or cov-*, stay).
+# fuzzer found, named regress-* or cov-*, stay).
 set -eu
 out=fuzz/corpus
 mkdir -p "$out"
