@@ -7,7 +7,8 @@
  *   - random spans with stops at several densities (first stop must win).
  * Inputs sit in exactly sized heap blocks and, under ASan, the bytes before the span are
  * poisoned, so a load outside [s, e) is reported. SIMDHTTP_ISA=<path> tests that path only.
- * Also the dispatcher: the default is the widest supported path, refusals (isa_set, and
+ * Also the dispatcher: the default is the first supported path of the preference order
+ * (avx2, avx512, sse42, sse2, neon, scalar: measured fastest first), refusals (isa_set, and
  * SIMDHTTP_ISA in a child process) leave the default running and say why. */
 #define _POSIX_C_SOURCE 200809L /* popen */
 #include <stdio.h>
@@ -160,6 +161,16 @@ static void random_spans(const char *path, scan_fn fn, int kind, int rounds)
 
 /* The dispatcher: what it claims is consistent, and SIMDHTTP_ISA is obeyed or refused with a
  * reason (checked in a child process: the choice is made once per process). */
+/* the dispatcher's policy: measured fastest first (src/dispatch.c) */
+static simdhttp_isa preferred_isa(void)
+{
+    static const simdhttp_isa order[] = {SIMDHTTP_ISA_AVX2, SIMDHTTP_ISA_AVX512, SIMDHTTP_ISA_SSE42,
+                                         SIMDHTTP_ISA_SSE2, SIMDHTTP_ISA_NEON};
+    for (unsigned i = 0; i < sizeof order / sizeof *order; i++)
+        if (simdhttp_isa_supported(order[i])) return order[i];
+    return SIMDHTTP_ISA_SCALAR;
+}
+
 static void dispatch_checks(const char *self)
 {
     t_check(simdhttp_isa_supported(SIMDHTTP_ISA_SCALAR), "dispatch: scalar", "scalar not supported");
@@ -184,11 +195,9 @@ static void dispatch_checks(const char *self)
         t_check(strcmp(simdhttp_isa_name(), want) == 0 || simdhttp_isa_error() != NULL, "dispatch: forced path",
                 "SIMDHTTP_ISA=%s but running %s and no error", want, simdhttp_isa_name());
     } else {
-        simdhttp_isa widest = SIMDHTTP_ISA_SCALAR;
-        for (int i = SIMDHTTP_ISA_SSE2; i <= SIMDHTTP_ISA_NEON; i++)
-            if (simdhttp_isa_supported((simdhttp_isa)i)) widest = (simdhttp_isa)i;
-        t_check(got == widest && simdhttp_isa_error() == NULL, "dispatch: default is the widest path",
-                "running %s, widest %s", simdhttp_isa_name(), simdhttp_isa_to_name(widest));
+        simdhttp_isa pref = preferred_isa();
+        t_check(got == pref && simdhttp_isa_error() == NULL, "dispatch: default is the preferred path",
+                "running %s, preferred %s", simdhttp_isa_name(), simdhttp_isa_to_name(pref));
     }
     /* isa_set refuses what the CPU lacks and changes nothing */
     simdhttp_isa lacking = 0;
@@ -209,12 +218,9 @@ static void dispatch_checks(const char *self)
             if (!fgets(line, sizeof line, f)) line[0] = 0;
             pclose(f);
         }
-        /* the child runs the default (widest) path and says why the request was refused */
-        simdhttp_isa widest = SIMDHTTP_ISA_SCALAR;
-        for (int k = SIMDHTTP_ISA_SSE2; k <= SIMDHTTP_ISA_NEON; k++)
-            if (simdhttp_isa_supported((simdhttp_isa)k)) widest = (simdhttp_isa)k;
+        /* the child runs the default (preferred) path and says why the request was refused */
         char expect[64];
-        snprintf(expect, sizeof expect, "%s|SIMDHTTP_ISA", simdhttp_isa_to_name(widest));
+        snprintf(expect, sizeof expect, "%s|SIMDHTTP_ISA", simdhttp_isa_to_name(preferred_isa()));
         t_check(strncmp(line, expect, strlen(expect)) == 0, "dispatch: refusal",
                 "SIMDHTTP_ISA=%s: child said '%s'", names[i], line);
     }
