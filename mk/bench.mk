@@ -43,8 +43,19 @@ bench-deps:
 	@command -v apt-get >/dev/null || { echo "bench-deps: no apt-get; install http-parser and libh2o (picohttpparser) by hand"; exit 1; }
 	apt-get install -y $(BENCH_DEB)
 
-.PHONY: bench bench-plots bench-instructions bench-deps
-bench: $(BUILD)/simdhttp
+# The CLI is rebuilt when the set of peers found changes (e.g. after they were installed).
+BENCH_PEERS_SIG := $(BENCH_HTTP_PARSER_LIB)|$(BENCH_PICO_SO)
+BENCH_STAMP_DIFF := $(shell mkdir -p $(BUILD) && [ "$$(cat $(BUILD)/peers.stamp 2>/dev/null)" = '$(BENCH_PEERS_SIG)' ] \
+	|| echo '$(BENCH_PEERS_SIG)' > $(BUILD)/peers.stamp)
+$(BUILD)/simdhttp: $(BUILD)/peers.stamp
+
+.PHONY: bench bench-run bench-plots bench-instructions bench-deps
+# `make bench` on a fresh machine: install the peers first (root + apt-get; otherwise a note),
+# then a new make run, which finds them and links them in.
+bench:
+	@sh scripts/deps.sh bench
+	@$(MAKE) --no-print-directory bench-run
+bench-run: $(BUILD)/simdhttp
 	$(BUILD)/simdhttp bench $(BENCH_ARGS)
 
 bench-plots: $(BUILD)/simdhttp
