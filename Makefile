@@ -1,4 +1,4 @@
-# simdhttp: one plain distro-style build (no -march). Per-ISA scanner units get their own -m
+# simdhttp: one plain distro-style build (no CPU-specific target flags). Per-ISA scanner units get their own -m
 # flags; everything else is compiled for the baseline of the architecture.
 #
 #   make            library (static + shared), CLI, tests
