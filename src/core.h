@@ -807,16 +807,21 @@ field_line:
             if (SH_UNLIKELY(n < 32 && ((1u << n) & SH_SPECIAL_NAME_LENGTHS)) &&
                 (hs = sh_classify_name(pos, n)) != H_NONE && !headmode)
                 break; /* streaming: the general path, so a pause between callbacks resumes exactly */
+#ifdef SH_VALUE_FROM_LINE_START
+            /* Same result ([pos, nq] is tchars and ':': neither stops a value), but it depends
+             * on pos only, not on the name scan: vector scanners are latency-bound, and this
+             * takes the name scan off the line-to-line dependency chain (docs/simd.md). */
+            ve = scan_value(pos, hend);
+            /* OWS, bounded by the value's end (which is at least nq + 1) */
+            v = nq + 1;
+            if (SH_LIKELY(v < ve) && *v == ' ') v++; /* the usual single SP */
+            if (SH_UNLIKELY(v < ve && *v <= ' '))
+                while (v < ve && SH_IS_WS(*v)) v++;
+#else
             v = nq + 1;
             if (SH_LIKELY(v < hend) && *v == ' ') v++; /* the usual single SP */
             if (SH_UNLIKELY(v < hend && SH_IS_WS(*v)))
                 while (v < hend && SH_IS_WS(*v)) v++;
-#ifdef SH_VALUE_FROM_LINE_START
-            /* Same result ([pos, v) is tchars, ':' and OWS: none stops a value), but it depends
-             * on pos only, not on the name scan: vector scanners are latency-bound, and this
-             * takes the name scan off the line-to-line dependency chain (docs/simd.md). */
-            ve = scan_value(pos, hend);
-#else
             ve = scan_value(v, hend);
 #endif
             /* CRLF, and the next line's first byte, which decides on_header_value_complete */
