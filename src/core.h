@@ -112,6 +112,14 @@ static inline int sh_te_token_end(simdhttp_parser *p)
     return 0;
 }
 
+/* A special field's name was read (p->_hstate set): start interpreting its value. */
+static inline void sh_special_begin(simdhttp_parser *p)
+{
+    p->_sub = 0;
+    p->_acc = 0;
+    if (p->_hstate == H_UPGRADE) p->flags |= SIMDHTTP_F_UPGRADE;
+}
+
 /* Feed value bytes [s, e) of a special field. @return NULL, or the offending byte (the error
  * is set in p->_error / p->_reason). */
 static const uint8_t *sh_special_feed(simdhttp_parser *p, const uint8_t *s, const uint8_t *e)
@@ -833,9 +841,7 @@ field_line:
                 if (SH_UNLIKELY(hs)) {
                     /* a framing field, whole: interpret it here (no callbacks to resume) */
                     const uint8_t *bad;
-                    p->_sub = 0;
-                    p->_acc = 0;
-                    if (hs == H_UPGRADE) p->flags |= SIMDHTTP_F_UPGRADE;
+                    sh_special_begin(p);
                     if ((bad = sh_special_feed(p, v, ve)) != NULL || sh_special_end(p)) {
                         h->num_fields = nf;
                         errpos = bad ? bad : ve;
@@ -904,12 +910,7 @@ field_name:
                          ? (uint8_t)sh_classify_name((const uint8_t *)p->_nbuf, p->_nlen)
                          : H_NONE;
     }
-    if (SH_UNLIKELY(p->_hstate)) {
-        p->_sub = 0;
-        p->_acc = 0;
-        if (p->_hstate == H_UPGRADE) p->flags |= SIMDHTTP_F_UPGRADE;
-        else if (p->_hstate == H_TRANSFER_ENCODING) p->_sub = 0;
-    }
+    if (SH_UNLIKELY(p->_hstate)) sh_special_begin(p);
     if (headmode) f->name_len = (size_t)((const char *)q - f->name);
     SH_SPAN(on_header_field, mark, q - mark, S_NAME_END, q);
     pos = q;

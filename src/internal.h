@@ -55,8 +55,7 @@ enum {
     S_CHUNK_DATA,
     S_CHUNK_DATA_END, /* expecting CRLF after chunk data */
     S_CHUNK_DONE,     /* on_chunk_complete */
-    S_TRAILERS_DONE,  /* on_chunk_complete after the trailer section */
-    S_COUNT
+    S_TRAILERS_DONE   /* on_chunk_complete after the trailer section */
 };
 
 /* Special fields (p->_hstate) */
