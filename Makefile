@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # simdhttp: one plain distro-style build (no CPU-specific target flags). Per-ISA scanner units get their own -m
 # flags; everything else is compiled for the baseline of the architecture.
 #

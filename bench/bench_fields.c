@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* bench_fields: simdhttp_fields per operation, for N = 8, 16, 32, 64, 128 fields.
  *
  *   bench_fields --all [out.json]   ns and mallocs (native run), then instructions (re-runs

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The benchmark suite's own test (run by `make test` with $BUILD set): every parser adapter does
 # the same work on every corpus file and generated input (messages, body bytes, the workload's
 # answers), the statistics match known values, and --json prints an object a script can read.

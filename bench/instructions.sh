@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Instructions per message, every parser and file, counted by callgrind (stable where timings
 # are not). Usage: bench/instructions.sh [path/to/simdhttp] [FILE...]
 # Each (table, parser, file) is one callgrind dump: collection is on only inside the measured

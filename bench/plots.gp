@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Charts of `simdhttp bench --scaling --plot-data DIR` (make bench-plots). Usage:
 #   gnuplot -e "dir='bench/results'" bench/plots.gp
 # Every .dat file has a header row naming the columns (the parsers).

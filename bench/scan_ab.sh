@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # A/B: two scan_bench binaries (or two paths), run alternately R times (default 9), each run a
 # few interleaved rounds; prints per file the median ns/message of each and the ratio B/A.
 #   sh bench/scan_ab.sh BIN_A ISA_A BIN_B ISA_B [R] [FILE...]

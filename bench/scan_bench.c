@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* scan_bench: the SIMD part's own measuring tool (docs/simd.md quotes it).
  *
  *   scan_bench [--rounds N] [FILE...]        every path this CPU supports, per file:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Instructions per message (callgrind, stable where timings are noisy) of each path, counted
 # inside scan_bench's bench_loop only: per corpus file, scalar vs SSE2, SSE4.2, AVX2
 # (valgrind hides AVX-512, so that path is not measurable here).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* scan_micro: one question, measured: should the SSE4.2 path use the string instructions?
  * (make scan-micro; built with -msse4.2, opt-in only.)
  *

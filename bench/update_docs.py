@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Copy the tables of a benchmark run into docs/benchmarks.md, and compute its targets table.
 
 Usage: python3 bench/update_docs.py [bench/results] [docs/benchmarks.md]

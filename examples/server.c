@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * examples/server.c: a small HTTP/1.1 server on simdhttp's streaming API. Start here.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Differential fuzzer: the scalar reference against every scanner path, the streaming API
  * against the head API, one input against any chunking of it.
  *

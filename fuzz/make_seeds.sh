@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Writes the seed corpus fuzz/corpus/: every corpus/*.http file and hand-written edge cases,
 # each behind the 10-byte configuration header that fuzz_diff.c reads:
 #   b0 = type (0 request, 1 response, 2 both) | eof*4 | resume_upgrade*8 | small_limits*16 | mode*32

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Replays inputs through LLVMFuzzerTestOneInput without libFuzzer, so the differential checks
  * of fuzz_diff.c run in every build (gcc, clang, sanitizers).
  *

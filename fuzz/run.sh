@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # make fuzz: run the libFuzzer binary as JOBS parallel jobs of TIME seconds each, then print one
 # summary line (executions, time, paths, crashes) for docs/fuzzing.md.
 #   sh fuzz/run.sh BIN TIME JOBS [extra libFuzzer flags...]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * simdhttp: a strict, streaming HTTP/1.0 and HTTP/1.1 parser with run-time selected SIMD.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Benchmark suite (owner: the bench part): simdhttp bench against picohttpparser and http-parser.
 #
 #   make bench               the tables on corpus/*.http (a few minutes; BENCH_ARGS to change)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The simdhttp command (owner: the CLI part). tools/*.c are built by the main Makefile;
 # this adds the CLI's test script (compares `simdhttp parse` with tests/cli_oracle.py).
 TEST_SCRIPTS += tests/test_cli.sh

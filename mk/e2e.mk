@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # End-to-end tests with real clients and servers (owner: the e2e part; see docs/e2e.md).
 #
 #   make examples   build/examples/server (the example server, examples/server.c)

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The header field collection simdhttp_fields (owner: the fields part). See docs/fields.md.
 LIB_SRCS += src/fields.c
 TEST_PROGS += tests/test_fields

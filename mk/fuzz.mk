@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Differential fuzzing (owner: the fuzz part). docs/fuzzing.md says what it checks and what it found.
 #   make fuzz [FUZZ_TIME=300] [FUZZ_JOBS=n]  libFuzzer (clang), FUZZ_JOBS parallel jobs of
 #                                            FUZZ_TIME seconds each; new inputs in build/fuzz/corpus

@@ -1,1 +1,2 @@
+# SPDX-License-Identifier: MIT
 TEST_SCRIPTS += tests/test_install.sh

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # SIMD scanner paths (owner: the SIMD part). Each ISA's copy of the parser core is its own
 # translation unit with its own -m flags; everything else is built for the architecture's
 # baseline. dispatch.c picks one path per process (CPUID + XGETBV). No -march here: a

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Core parser tests (owner: the tests part).
 #   test_parser: the rule cases in tests/cases/*.txt (whole, every split, byte by byte, head API)
 #                and every corpus file; `build/tests/test_parser NAME` runs the cases matching NAME

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Installs the Debian packages a make target needs, when they are missing and we can
 # (root with apt-get). Usage: scripts/deps.sh test|bench. Never fails the build by itself: a
 # test that needs a missing tool says so (and fails in CI, where everything must be present).

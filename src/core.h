@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The parser core: the one source of truth for every rule.
  *
  * Included once by each src/isa_<name>.c after it has defined:

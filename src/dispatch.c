@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Run-time choice of the scanner path: once per process, then one predictable switch per call.
  *
  * Every path is a whole copy of the parser core (src/isa_<name>.c) with its scanners inlined,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* simdhttp_fields: the header field collection (public API in section 6 of simdhttp.h).
  *
  * One allocation per storage: a header, the entry array and the byte arena, back to back.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Library-internal declarations: states, per-ISA entry points, shared helpers. */
 #ifndef SIMDHTTP_INTERNAL_H
 #define SIMDHTTP_INTERNAL_H

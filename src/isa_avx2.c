@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The AVX2 path (-mavx2 from mk/simd.mk; run only if CPUID and XGETBV say so):
  * the parser core instantiated with this ISA's scanners inlined. */
 #include "scan_avx2.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The AVX-512BW path (-mavx2 from mk/simd.mk; AVX-512 only in the masked tail load, see
  * scan_avx512.h; run only if CPUID and XGETBV report AVX-512BW/VL): the parser core
  * instantiated with this ISA's scanners inlined. */

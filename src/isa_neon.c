@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The NEON path (aarch64 only; NEON is baseline there):
  * the parser core instantiated with this ISA's scanners inlined. */
 #include "scan_neon.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The portable path: the parser core with the reference scanners. */
 #include "scan_scalar.h"
 

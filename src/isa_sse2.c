@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The SSE2 path (the x86-64 baseline; no extra flags):
  * the parser core instantiated with this ISA's scanners inlined. */
 #include "scan_sse2.h"

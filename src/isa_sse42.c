@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The SSE4.2-level path (pshufb tchar lookup; -msse4.2 from mk/simd.mk):
  * the parser core instantiated with this ISA's scanners inlined. */
 #include "scan_sse42.h"

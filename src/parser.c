@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Everything about the streaming parser that is not per ISA: setup, options, names, errors. */
 #include <string.h>
 

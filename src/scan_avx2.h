@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* AVX2 span scanners (compiled with -mavx2): 32 bytes per step.
  *
  * Same classifiers as SSE2 (value, target) and SSSE3 (tchar nibble lookup), widened. A span of

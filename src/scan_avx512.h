@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* AVX-512BW/VL span scanners: the AVX2 scanners with one difference: a span under 32 bytes
  * is one masked load instead of AVX2's 16/8/4-byte ladder.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* NEON span scanners (AArch64: NEON is baseline, no extra flags).
  *
  * AArch64 has no movemask; "shift right and narrow" by 4 turns a 16-byte compare result into a

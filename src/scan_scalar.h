@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Portable span scanners: the reference every SIMD path is tested against.
  *
  * Contract shared by every scan_<isa>.h (each defines the same three functions, static inline):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* SSE2 span scanners (the x86-64 baseline): compare, movemask, count trailing zeros.
  *
  * Same contract as scan_scalar.h (same return pointer for every input). Loads never leave

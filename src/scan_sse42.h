@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* SSE4.2-level span scanners (compiled with -msse4.2, which includes SSSE3).
  *
  * Differs from SSE2 only in the tchar class: two pshufb (SSSE3) nibble lookups replace the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "tables.h"
 
 #define T1(c) [c] = 1

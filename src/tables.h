@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Byte class tables (defined once in tables.c). */
 #ifndef SIMDHTTP_TABLES_H
 #define SIMDHTTP_TABLES_H

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Cross-builds the library and every test program for aarch64 (NEON path) and runs them under
 # qemu-aarch64, once with SIMDHTTP_ISA=scalar and once with SIMDHTTP_ISA=neon. Ends with
 # "N passed, N failed". Runs in the normal build only (the sanitizer build prints 0/0): the

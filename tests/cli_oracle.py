@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """An independent reference for `simdhttp parse`: a small, plain parser of WELL-FORMED HTTP/1.x
 streams (RFC 9112) that prints the same JSON lines. It shares no code and no design with the C
 parser: it works on the whole input with bytes.find/split, line by line.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The differential fuzzer's share of make test (see docs/fuzzing.md):
 #  1. every build: each input of fuzz/corpus/ through $BUILD/fuzz_replay (the fuzz_diff.c
 #     checks: scalar vs every SIMD path, whole vs chunked with pauses, streaming vs head API);

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs test programs and scripts; each ends its output with "N passed, N failed".
 # Prints each one's summary, appends the counts to $TOTALS (if set), and prints this build's
 # total. A program that crashes or prints no summary counts as one failure.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The scanner paths compiled into this build, for tests/test_scan.c and tests/test_guard.c.
  * The out-of-line scanners are exported (hidden) by src/isa_<name>.c; the scalar reference is
  * the inline code of src/scan_scalar.h itself. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The streaming API's control flow and the head API's details: pause/resume at every event,
  * user errors, reset, skip-body and upgrade returns, resume_after_upgrade, error and lenient
  * names, and the head API's fields_cap, INCOMPLETE and obs-fold behaviour. */

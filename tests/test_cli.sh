@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Tests of `simdhttp parse` ($BUILD/simdhttp): its JSON must equal what tests/cli_oracle.py (an
 # independent Python parser) prints, for every corpus file and for hand-made streams, and be
 # the same whether the input is fed whole or in pieces of 1, 2, 3, 7, 13 or 64 bytes. Errors,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* simdhttp_fields: every operation, equality against a brute-force reference, copy-on-write,
  * refusals, allocation counts (through the library's internal allocation counter), building
  * from every head in the corpus, and the Cookie iterator. */

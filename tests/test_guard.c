@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Guard pages: every input of length 0..300 is placed right before a PROT_NONE page (and, for
  * the scanners, also right after one), so any load past data + len (or before data) faults.
  * (mmap'd memory is invisible to ASan; this catches what its shadow cannot.)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # `make install` into a temporary prefix, then build and run a program against the installed
 # header, static library, shared library and pkg-config file.
 set -u

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The rule suite of the streaming parser, driven by readable cases (the .txt files in tests/cases), and
  * the chunking/head-API invariants on every case and every corpus file.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Smoke test: every corpus file parses whole and byte by byte with identical logs, and the
  * head API agrees on the head length. (The full rule suite lives in test_parser.c.) */
 #include <stdio.h>

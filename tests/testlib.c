@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "testlib.h"
 
 #include <stdarg.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Test helpers: counting checks, reading files, and an event recorder that turns the
  * streaming parser's callbacks into a readable log (in the spirit of llhttp's tests):
  *

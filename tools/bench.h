@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* simdhttp bench: shared declarations of the benchmark suite (tools/bench_*.c, cli_bench.c). */
 #ifndef SIMDHTTP_BENCH_H
 #define SIMDHTTP_BENCH_H

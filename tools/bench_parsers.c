@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The parsers under test, each doing the same work: every message of the stream, the head
  * parsed and every element made available to the caller, the body located (Content-Length)
  * or decoded (chunked), as a real user of each API would write it.

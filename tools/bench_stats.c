@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Statistics for simdhttp bench: medians, a distribution-free interval of the median, Welch's
  * t-test. Timings on a shared machine have heavy right tails (bursts 1.5-3.5x slower), so the
  * suite reports medians and order-statistic intervals, which such outliers barely move. */

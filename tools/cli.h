@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The simdhttp command: one file per subcommand. */
 #ifndef SIMDHTTP_CLI_H
 #define SIMDHTTP_CLI_H

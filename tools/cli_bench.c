@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* simdhttp bench: simdhttp against its peers, with statistics that survive a noisy machine.
  *
  * Method. Every (parser, input) pair is a task. A task's iteration count is calibrated once so

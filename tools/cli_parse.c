@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* simdhttp parse: feed a raw byte stream to the streaming parser, print one JSON line per
  * complete message (see docs/cli.md for the format and every choice made here).
  *

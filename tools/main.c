@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* simdhttp: command-line front end. Exit status: 0 success, 1 parse error, 2 bad usage. */
 #include <stdio.h>
 #include <string.h>

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """End-to-end tests: simdhttp against programs we did not write (see docs/e2e.md).
 
 Run from the repo root with $BUILD set (build or build/asan); tests/e2e/run.sh starts it.

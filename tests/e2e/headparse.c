@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * headparse: parse a captured byte stream through the zero-copy head API (simdhttp_parse_head)
  * and print each message's head as one JSON line, in the shape `simdhttp parse` prints, so

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # End-to-end tests against real clients and servers (docs/e2e.md). Run from the repo root with
 # $BUILD set; ends with "N passed, N failed". The Python driver starts and stops every process
 # itself; `timeout` bounds the whole run (SIGTERM lets the driver kill what it started).

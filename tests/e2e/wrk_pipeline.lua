@@ -1,3 +1,4 @@
+-- SPDX-License-Identifier: MIT
 -- wrk script for the e2e tests: pipelines one fixed batch of requests per write (the batch is
 -- written by e2e.py; its path is the first script argument) and checks every reply.
 --
