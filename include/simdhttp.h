@@ -302,19 +302,43 @@ struct simdhttp_parser {
     uint8_t http_major;
     uint8_t http_minor;
     uint8_t upgrade;          /* 1 once execute() returned SIMDHTTP_E_PAUSED_UPGRADE */
-    /* ---- private ---- */
-    const simdhttp_callbacks *_cb;
-    const char *_reason;
-    const char *_error_pos;
-    uint64_t _nread;          /* bytes consumed before the current execute() call */
-    uint64_t _error_offset;
-    uint64_t _acc;            /* number being accumulated (Content-Length, chunk size) */
-    uint32_t _lenient, _max_head_size, _max_fields, _max_chunk_ext;
-    uint32_t _head_left, _fields_left, _ext_left;
-    simdhttp_errno _error;
-    uint16_t _idx;
-    uint8_t _state, _next, _hstate, _sub, _want, _te, _cand, _nlen, _init_type;
-    char _nbuf[18];           /* first bytes of a method or field name split across calls */
+    /* ---- private ----
+     * Ownership: every private member has one owner, the step that sets it before anything
+     * can read it, so that no decision depends on what the memory held before init or on
+     * what an earlier message, field or parser left (issue 9: a stale _cand turned a request
+     * into an upgrade). The owners:
+     *   [init] simdhttp_init and simdhttp_reset (simdhttp__configure, src/parser.c);
+     *   [msg]  the start of each message (msg_start in src/core.h);
+     *   [elem] the start of the element that uses it, named beside the member.
+     * A member added here needs its tag and its setter at that step. The MemorySanitizer
+     * build and tests/test_state.c (parsers over dirty memory, reset at every offset) check
+     * the rule. Public members above: [init], then [msg] (upgrade: [init]). */
+    const simdhttp_callbacks *_cb;  /* [init] */
+    const char *_reason;            /* [init] NULL; then set together with _error */
+    const char *_error_pos;         /* [init]; then set with a pause, upgrade or error */
+    uint64_t _nread;                /* [init] bytes consumed before the current execute() */
+    uint64_t _error_offset;         /* [init]; then set with _error_pos */
+    uint64_t _acc;                  /* [elem] number being accumulated: a special field's
+                                       value (sh_special_begin), a chunk size (its first digit) */
+    uint32_t _lenient, _max_head_size, _max_fields, _max_chunk_ext; /* [init] */
+    uint32_t _head_left;            /* [init]; then at each head and trailer section's start */
+    uint32_t _fields_left;          /* [init] [msg]; then at the trailer section's start */
+    uint32_t _ext_left;             /* [elem] a chunk line's first ';' */
+    simdhttp_errno _error;          /* [init] */
+    uint16_t _idx;                  /* [msg] [elem] bytes matched of a short element: type
+                                       detection, version, status code, special value */
+    uint8_t _state;                 /* [init] */
+    uint8_t _next;                  /* [elem] every jump to a line end (read only there) */
+    uint8_t _hstate;                /* [msg] [elem] a field's name (H_NONE in trailers) */
+    uint8_t _sub;                   /* [elem] a special value (sh_special_begin), a chunk-ext
+                                       value's start */
+    uint8_t _want;                  /* [msg] [elem] start line end, each value, last chunk */
+    uint8_t _te;                    /* [msg] */
+    uint8_t _cand;                  /* [elem] a special value (sh_special_begin) */
+    uint8_t _nlen;                  /* [msg] [elem] a field's name */
+    uint8_t _init_type;             /* [init] */
+    char _nbuf[18];                 /* first bytes of a method or field name split across
+                                       calls: written (sh_keep) before read, _nlen bytes */
 };
 
 /* Initialise for `type` with callbacks `cb` (kept by pointer: it must outlive the parser; NULL

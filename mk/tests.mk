@@ -3,4 +3,5 @@
 #   test_parser: the rule cases in tests/cases/*.txt (whole, every split, byte by byte, head API)
 #                and every corpus file; `build/tests/test_parser NAME` runs the cases matching NAME
 #   test_api:    pause/resume, user errors, reset, skip-body, upgrade, names, head API details
-TEST_PROGS += tests/test_smoke tests/test_parser tests/test_api
+#   test_state:  no result depends on dirty memory, a dirty stack or where a parser was reset
+TEST_PROGS += tests/test_smoke tests/test_parser tests/test_api tests/test_state

@@ -113,11 +113,16 @@ static inline int sh_te_token_end(simdhttp_parser *p)
     return 0;
 }
 
-/* A special field's name was read (p->_hstate set): start interpreting its value. */
+/* A special field's name was read (p->_hstate set): start interpreting its value. This is
+ * the owner of the value matchers' state (_sub, _acc, _idx, _cand): each must start here, never
+ * from what an earlier field, message or parser left (a stale _cand with the _idx of
+ * "chunked" turned "Connection: ," into "upgrade": issue 9). */
 static inline void sh_special_begin(simdhttp_parser *p)
 {
     p->_sub = 0;
     p->_acc = 0;
+    p->_idx = 0;
+    p->_cand = 0;
     if (p->_hstate == H_UPGRADE) p->flags |= SIMDHTTP_F_UPGRADE;
 }
 

@@ -264,13 +264,21 @@ char *t_stream_log(simdhttp_type type, const simdhttp_config *cfg, const char *i
 char *t_stream_log_ex(simdhttp_type type, const simdhttp_config *cfg, const char *in, size_t len,
                       const size_t *split, size_t nsplit, int eof, int pause_at, int hc_ret)
 {
+    simdhttp_parser p;
+    return t_stream_log_on(&p, 1, type, cfg, in, len, split, nsplit, eof, pause_at, hc_ret);
+}
+
+char *t_stream_log_on(simdhttp_parser *pp, int init, simdhttp_type type, const simdhttp_config *cfg,
+                      const char *in, size_t len, const size_t *split, size_t nsplit, int eof,
+                      int pause_at, int hc_ret)
+{
     t_rec r = {0};
     r.span_kind = -1;
     r.pause_at = pause_at;
     r.hc_ret = hc_ret;
-    simdhttp_parser p;
-    simdhttp_init(&p, type, &t_rec_callbacks, cfg);
-    p.data = &r;
+    if (init) simdhttp_init(pp, type, &t_rec_callbacks, cfg);
+    else simdhttp_reset(pp);
+    pp->data = &r;
     size_t off = 0, k = 0;
     simdhttp_errno e = SIMDHTTP_OK;
     while (off < len || (len == 0 && k == 0)) {
@@ -285,15 +293,15 @@ char *t_stream_log_ex(simdhttp_type type, const simdhttp_config *cfg, const char
         memcpy(piece, in + off, n);
         r.base = piece;
         r.base_off = off;
-        e = simdhttp_execute(&p, piece, n);
+        e = simdhttp_execute(pp, piece, n);
         while (e == SIMDHTTP_E_PAUSED) {
-            size_t used = (size_t)(simdhttp_get_error_pos(&p) - piece);
+            size_t used = (size_t)(simdhttp_get_error_pos(pp) - piece);
             r.pending_pauses++;
             if (r.span_kind < 0) flush_span(&r);
-            simdhttp_resume(&p);
+            simdhttp_resume(pp);
             r.base = piece + used;
             r.base_off = off + used;
-            e = simdhttp_execute(&p, piece + used, n - used);
+            e = simdhttp_execute(pp, piece + used, n - used);
             r.base = piece;
             r.base_off = off;
         }
@@ -301,19 +309,20 @@ char *t_stream_log_ex(simdhttp_type type, const simdhttp_config *cfg, const char
         r.base = NULL;
         if (e == SIMDHTTP_E_PAUSED_UPGRADE) {
             flush_span(&r);
-            t_buf_printf(&r.log, "upgrade off=%llu\n", (unsigned long long)simdhttp_get_error_offset(&p));
+            t_buf_printf(&r.log, "upgrade off=%llu\n", (unsigned long long)simdhttp_get_error_offset(pp));
             break;
         }
         if (e != SIMDHTTP_OK) break;
         off += n;
         if (len == 0) break;
     }
-    if (e == SIMDHTTP_OK && eof) e = simdhttp_finish(&p);
+    if (e == SIMDHTTP_OK && eof) e = simdhttp_finish(pp);
     flush_span(&r);
     if (e == SIMDHTTP_OK || e == SIMDHTTP_E_PAUSED_UPGRADE) t_buf_printf(&r.log, "ok\n");
     else t_buf_printf(&r.log, "error %s off=%llu\n", simdhttp_errno_name(e),
-                      (unsigned long long)simdhttp_get_error_offset(&p));
+                      (unsigned long long)simdhttp_get_error_offset(pp));
     t_buf_free(&r.span);
+    pp->data = NULL;
     return r.log.s;
 }
 

@@ -77,6 +77,13 @@ char *t_stream_log(simdhttp_type type, const simdhttp_config *cfg, const char *i
 char *t_stream_log_ex(simdhttp_type type, const simdhttp_config *cfg, const char *in, size_t len,
                       const size_t *split, size_t nsplit, int eof, int pause_at, int hc_ret);
 
+/* The same on the parser at *p, the caller's memory: simdhttp_init when `init` (whatever the
+ * bytes held), else simdhttp_reset (p was initialised with t_rec_callbacks and type, and may be
+ * anywhere in another stream). p->data is NULL after. */
+char *t_stream_log_on(simdhttp_parser *p, int init, simdhttp_type type, const simdhttp_config *cfg,
+                      const char *in, size_t len, const size_t *split, size_t nsplit, int eof,
+                      int pause_at, int hc_ret);
+
 /* Append flags as NAME|NAME (SIMDHTTP_F_ without the prefix), "0" for none. */
 void t_buf_flags(t_buf *b, uint32_t flags);
 
