@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
+"""Differential runner shared by the compat layers (docs/compat.md; the layout in COMPAT terms:
+one events program per layer, built twice: against the real library and against the layer).
+
+    tests/compat/diff.py --real PROG --layer PROG --known FILE
+                         [--kinds corpus,cases,fuzz] [--only SUBSTR] [--splits N] [-v]
+
+runs both builds of a layer's events program on every input of tests/compat/inputs.py (the
+corpus, the inputs of tests/cases/*.txt, fuzz/corpus) at several chunkings, compares their event
+logs chunking by chunking, and fails on every difference that FILE does not list. The last line
+is "N passed, N failed" (tests/run.sh reads it); one input is one test.
+
+Chunkings, per input of length L: 0 (the whole input in one call), 1 (byte by byte), 7, and
+two pieces split at every offset (L <= 256), or at about --splits (default 64) offsets spread
+evenly over a longer input.
+
+---- The events program's contract (each layer's tests/compat/<name>_events.c) ----
+    PROG [-t request|response|both] [-l NAME,NAME...] [-n] -c SPEC[,SPEC...] FILE
+  -t  message type (default both)
+  -l  lenient flags by simdhttp's names (inputs.py); a program whose library cannot express one
+      of them exits with status 3 and no output: the input is skipped (counted and reported),
+      except a fuzz input, which runs again without lenient flags (the fuzzer chose them)
+  -n  do not signal the end of the stream after the last byte (default: do, e.g. llhttp_finish)
+  -c  chunkings: "N" feeds pieces of N bytes (0: the whole input at once), "@K" feeds two pieces,
+      [0, K) and [K, L)
+  It prints, for each chunking in order, a line "=== chunking SPEC" and then its event log: one
+  line per callback or result; spans with their absolute offset and their bytes escaped,
+  consecutive pieces of one span merged (so a log does not depend on the chunking unless the
+  library's behaviour does); the last line the final result (error name and absolute offset).
+  Exit status 0 (3: declined). Anything else, or no output, is a failure.
+
+---- The known-differences file (tests/compat/<name>.known) ----
+    # comments and blank lines are ignored
+    === a short title of the difference
+    inputs: GLOB [GLOB...]      fnmatch patterns over input ids (e.g. cases/10-request-line/*)
+    real: REGEX                 re.search on the real library's first differing line
+    layer: REGEX                re.search on the layer's first differing line
+    rfc: RFC 9112 section 6.1   the section that says the layer (simdhttp) is right
+    why: free text, one line
+A chunking whose logs differ passes if one entry matches the input id and both first differing
+lines ("<end>" when a log is shorter). Every entry must match at least once in a full run (no
+--only, all kinds): a difference that went away must leave the file too.
+"""
+import argparse
+import fnmatch
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import inputs as inputs_mod  # noqa: E402
+
+DECLINED = 3
+
+
+class Known:
+    def __init__(self, title, where):
+        self.title, self.where = title, where
+        self.inputs, self.real, self.layer, self.rfc, self.why = [], None, None, '', ''
+        self.used = 0
+
+    def matches(self, input_id, real_line, layer_line):
+        return (any(fnmatch.fnmatchcase(input_id, g) for g in self.inputs)
+                and self.real.search(real_line) is not None
+                and self.layer.search(layer_line) is not None)
+
+
+def load_known(path):
+    entries, cur, errors = [], None, []
+    with open(path, encoding='utf-8') as f:
+        for n, line in enumerate(f, 1):
+            line = line.rstrip('\n')
+            if not line.strip() or line.lstrip().startswith('#'):
+                continue
+            if line.startswith('==='):
+                cur = Known(line[3:].strip(), '%s:%d' % (path, n))
+                entries.append(cur)
+                continue
+            key, _, val = line.partition(':')
+            key, val = key.strip(), val.strip()
+            if cur is None or key not in ('inputs', 'real', 'layer', 'rfc', 'why'):
+                errors.append('%s:%d: unexpected line' % (path, n))
+            elif key == 'inputs':
+                cur.inputs += val.split()
+            elif key in ('real', 'layer'):
+                setattr(cur, key, re.compile(val))
+            else:
+                setattr(cur, key, val)
+    for e in entries:
+        if not e.inputs or e.real is None or e.layer is None or not e.rfc:
+            errors.append('%s: entry "%s" needs inputs, real, layer and rfc' % (e.where, e.title))
+    return entries, errors
+
+
+def chunkings(length, max_splits):
+    specs = ['0', '1', '7']
+    if length <= 256:
+        specs += ['@%d' % k for k in range(1, length)]
+    elif length > 1:
+        step = max(1, length // max_splits)
+        specs += ['@%d' % k for k in range(step, length, step)]
+    return specs
+
+
+def run(prog, inp, specs, tmpfile):
+    cmd = [prog, '-t', inp.type, '-c', ','.join(specs)]
+    if inp.lenient:
+        cmd += ['-l', ','.join(inp.lenient)]
+    if not inp.eof:
+        cmd.append('-n')
+    cmd.append(tmpfile)
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300)
+    except subprocess.TimeoutExpired:
+        return None, 'timed out: %s' % ' '.join(cmd)
+    if p.returncode == DECLINED:
+        return DECLINED, None
+    if p.returncode != 0 or not p.stdout:
+        return None, 'exit %d: %s\n%s' % (p.returncode, ' '.join(cmd),
+                                          p.stderr.decode('utf-8', 'replace')[-2000:])
+    return p.stdout.decode('latin-1'), None
+
+
+def blocks(out):
+    """{spec: [lines]} from a program's output."""
+    res, cur = {}, None
+    for line in out.split('\n'):
+        if line.startswith('=== chunking '):
+            cur = res.setdefault(line[len('=== chunking '):], [])
+        elif cur is not None and line:
+            cur.append(line)
+    return res
+
+
+def first_difference(a, b):
+    for i in range(max(len(a), len(b))):
+        x = a[i] if i < len(a) else '<end>'
+        y = b[i] if i < len(b) else '<end>'
+        if x != y:
+            return i, x, y
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('--real', required=True)
+    ap.add_argument('--layer', required=True)
+    ap.add_argument('--known', required=True)
+    ap.add_argument('--kinds', default='corpus,cases,fuzz')
+    ap.add_argument('--only', default=None, help='only inputs whose id contains this')
+    ap.add_argument('--splits', type=int, default=64, help='split points for long inputs')
+    ap.add_argument('--tmp', default=None, help='scratch file (default: next to --layer)')
+    ap.add_argument('-v', action='store_true', help='name every input and chunking tried')
+    a = ap.parse_args()
+
+    known, errors = load_known(a.known)
+    passed = failed = skipped = 0
+    for e in errors:
+        print('FAIL known file: ' + e)
+        failed += 1
+    kinds = a.kinds.split(',')
+    tmp = a.tmp or a.layer + '.input'
+    for inp in inputs_mod.all_inputs(kinds):
+        if a.only and a.only not in inp.id:
+            continue
+        with open(tmp, 'wb') as f:
+            f.write(inp.data)
+        specs = chunkings(len(inp.data), a.splits)
+        real, err = run(a.real, inp, specs, tmp)
+        if real == DECLINED and inp.id.startswith('fuzz/'):
+            # the fuzzer chose those flags at random: the input is as good a test without them
+            inp.lenient = []
+            real, err = run(a.real, inp, specs, tmp)
+        layer, err2 = (None, None) if err else run(a.layer, inp, specs, tmp)
+        if err or err2:
+            print('FAIL %s (%s): %s' % (inp.id, inp.where, err or err2))
+            failed += 1
+            continue
+        if real == DECLINED or layer == DECLINED:
+            if real != layer:
+                print('FAIL %s: only one build declined its options' % inp.id)
+                failed += 1
+            else:
+                skipped += 1
+                if a.v:
+                    print('skip %s: lenient %s not expressible' % (inp.id, ','.join(inp.lenient)))
+            continue
+        rb, lb = blocks(real), blocks(layer)
+        bad = None
+        for spec in specs:
+            d = first_difference(rb.get(spec, ['<no log>']), lb.get(spec, ['<no log>']))
+            if d is None:
+                continue
+            i, x, y = d
+            entry = next((k for k in known if k.matches(inp.id, x, y)), None)
+            if entry:
+                entry.used += 1
+                if a.v:
+                    print('known %s @%s: %s' % (inp.id, spec, entry.title))
+                continue
+            bad = (spec, i, x, y)
+            break
+        if bad:
+            spec, i, x, y = bad
+            ctx = rb.get(spec, [])[max(0, i - 3):i]
+            print('FAIL %s (%s) %r, chunking %s, line %d:' % (inp.id, inp.where, inp, spec, i + 1))
+            for c in ctx:
+                print('     ' + c)
+            print('  real:  ' + x)
+            print('  layer: ' + y)
+            failed += 1
+        else:
+            passed += 1
+    if os.path.exists(tmp):
+        os.remove(tmp)
+    full = not a.only and set(kinds) >= {'corpus', 'cases', 'fuzz'}
+    for k in known:
+        if a.v or (full and not k.used):
+            print('%s known difference "%s" (%s): seen in %d chunkings' % (
+                'FAIL' if full and not k.used else 'note', k.title, k.where, k.used))
+        if full and not k.used:
+            failed += 1
+    print('%s: %d inputs skipped (lenient flags the library cannot express)' % (
+        os.path.basename(a.known), skipped))
+    print('%d passed, %d failed' % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
