@@ -9,6 +9,7 @@
  *   4. The streaming parser (callback API, in the spirit of llhttp)
  *   5. The zero-copy head API (one call, in the spirit of picohttpparser)
  *   6. The header field collection (simdhttp_fields)
+ *   7. The request-target splitter (RFC 9112 section 3.2, RFC 3986)
  *
  * Rules are RFC 9112 (HTTP/1.1 message syntax) and RFC 9110 (semantics). Every byte offset
  * reported by this library is absolute: counted from the first byte ever given to the parser
@@ -723,6 +724,134 @@ SIMDHTTP_API void simdhttp_fields_cookies(const simdhttp_fields *f, simdhttp_coo
  * it->error_* say what and where, and the next call goes on after the next ";" (so a caller
  * may skip bad pairs, as browsers do, or stop). */
 SIMDHTTP_API int simdhttp_cookie_next(simdhttp_cookie_iter *it, simdhttp_field *out);
+
+/* ===================================================================================== */
+/* 7. The request-target splitter                                                         */
+/* ===================================================================================== */
+
+/* Splits a request-target (RFC 9112 section 3.2), or with SIMDHTTP_TARGET_FRAGMENT any
+ * absolute URI with a fragment, into its parts, validated against RFC 3986 section 3. Zero-copy:
+ * each part is an offset and a length into the bytes you gave; nothing is allocated. The four
+ * forms, told apart by their first bytes:
+ *   origin-form     "/" ...                          path [ "?" query ]
+ *   absolute-form   scheme ":" ...                   "http://user@host:8080/p?q" (proxies)
+ *   authority-form  host ":" port                    "example.com:443", "[::1]:443" (CONNECT)
+ *   asterisk-form   "*"                              (OPTIONS)
+ * "host:443" is both a valid authority-form and an absolute-URI with the scheme "host" and the
+ * path "443": it is taken as authority-form whenever it is one (a port of 1 or more DIGITs,
+ * at most 65535, and nothing after it), as RFC 9112 section 3.2.3 reads it.
+ *
+ * Rules beyond the grammar, each one refusing what a peer may read differently:
+ * - "http" and "https" URIs must have an authority with a non-empty host (RFC 9110 4.2.1/4.2.2);
+ * - a port is at most 65535; an authority-form port is not empty (RFC 9110 9.3.6: no default);
+ * - a fragment ("#...") is refused unless SIMDHTTP_TARGET_FRAGMENT: it is not part of a
+ *   request-target (RFC 9112 3.2, RFC 9110 4.2.5);
+ * - an IP literal is an IPv6address or IPvFuture of at most 63 bytes (no RFC 6874 zone id);
+ * - every "%" is followed by two HEXDIGs; bytes outside RFC 3986's sets (SP, CTLs, '"', '<',
+ *   '>', '\', '^', '`', '{', '|', '}', bytes >= 0x80) are refused in every part.
+ * Userinfo ("user:pass@") is split and valid RFC 3986, but RFC 9110 4.2.4 says to treat it
+ * as an error in http(s) URIs received from untrusted sources: check
+ * t.parts & (1u << SIMDHTTP_URL_USERINFO) if you act on such URIs.
+ *
+ * The host part excludes the brackets of an IP literal (host_type says which kind it is). A
+ * part can be present and empty: "http://h:/" has an empty port, "/?" an empty query,
+ * "file:///x" an empty host. The path is present only when it is not
+ * empty. */
+
+enum simdhttp_target_form {
+    SIMDHTTP_TARGET_ORIGIN = 1,
+    SIMDHTTP_TARGET_ABSOLUTE = 2,
+    SIMDHTTP_TARGET_AUTHORITY = 3,
+    SIMDHTTP_TARGET_ASTERISK = 4
+};
+
+enum simdhttp_url_part {
+    SIMDHTTP_URL_SCHEME = 0,
+    SIMDHTTP_URL_HOST = 1,
+    SIMDHTTP_URL_PORT = 2,
+    SIMDHTTP_URL_PATH = 3,
+    SIMDHTTP_URL_QUERY = 4,
+    SIMDHTTP_URL_FRAGMENT = 5,
+    SIMDHTTP_URL_USERINFO = 6,
+    SIMDHTTP_URL_PARTS = 7 /* (the order of http-parser's UF_* fields) */
+};
+
+enum simdhttp_host_type {
+    SIMDHTTP_HOST_NONE = 0,      /* no host (origin-form, asterisk-form, "mailto:x") */
+    SIMDHTTP_HOST_REG_NAME = 1,  /* a name, possibly empty ("file:///x") */
+    SIMDHTTP_HOST_IPV4 = 2,      /* dotted decimal, RFC 3986 dec-octets (no leading zeros) */
+    SIMDHTTP_HOST_IPV6 = 3,      /* "[...]" */
+    SIMDHTTP_HOST_IPVFUTURE = 4  /* "[v1.x]" */
+};
+
+/* Flags of simdhttp_target_init / simdhttp_target_parse. */
+enum simdhttp_target_flags {
+    SIMDHTTP_TARGET_CONNECT = 1u << 0,  /* accept the authority-form only (a CONNECT target) */
+    SIMDHTTP_TARGET_FRAGMENT = 1u << 1  /* accept "#fragment" (a URI reference, not a target) */
+};
+
+/* Errors: the name of the part that holds the first bad byte, and its offset. */
+typedef enum simdhttp_target_error {
+    SIMDHTTP_TARGET_OK = 0,
+    SIMDHTTP_TARGET_E_EMPTY = 1,    /* no bytes at all */
+    SIMDHTTP_TARGET_E_FORM = 2,     /* the form does not fit the method or the flags, or the
+                                       bytes fit none of the four forms */
+    SIMDHTTP_TARGET_E_SCHEME = 3,
+    SIMDHTTP_TARGET_E_HOST = 4,     /* also: userinfo (a byte before "@" that fits neither), an
+                                       http(s) URI without a host, a bad IP literal */
+    SIMDHTTP_TARGET_E_PORT = 5,     /* not DIGITs, over 65535, or empty in authority-form */
+    SIMDHTTP_TARGET_E_PATH = 6,
+    SIMDHTTP_TARGET_E_QUERY = 7,
+    SIMDHTTP_TARGET_E_FRAGMENT = 8, /* also: any '#' without SIMDHTTP_TARGET_FRAGMENT */
+    SIMDHTTP_TARGET_E_PERCENT = 9,  /* '%' not followed by two HEXDIGs */
+    SIMDHTTP_TARGET_E_TOO_LONG = 10 /* 4 GiB or more */
+} simdhttp_target_error;
+
+/* The result (and the state of a parse fed in pieces). Treat members starting with '_' as
+ * private. */
+typedef struct simdhttp_target {
+    uint8_t form;      /* simdhttp_target_form; 0 until a parse succeeded */
+    uint8_t host_type; /* simdhttp_host_type */
+    uint16_t port;     /* the port's value; 0 when there is no port or it is empty */
+    uint32_t parts;    /* bit (1u << SIMDHTTP_URL_x) set for each part present */
+    struct {
+        uint32_t off, len; /* offset from the target's first byte, length */
+    } part[SIMDHTTP_URL_PARTS];
+    simdhttp_target_error error;
+    uint32_t error_offset; /* the first bad byte (the length, for a target cut short) */
+    /* ---- private ---- */
+    uint32_t _off, _mark, _colon, _bad, _portv;
+    uint8_t _state, _flags, _alive, _pct, _badpart, _scheme, _v4, _v4oct, _digits, _iplen, _form;
+    uint16_t _v4val;
+    char _ip[64];
+} simdhttp_target;
+
+/* Parse target[0..len) in one call: simdhttp_target_init + feed + finish.
+ * @return SIMDHTTP_TARGET_OK, or an error (also in t->error, with t->error_offset). */
+SIMDHTTP_API simdhttp_target_error simdhttp_target_parse(simdhttp_target *t, const char *target,
+                                                         size_t len, unsigned flags);
+/* The same, choosing the flags from the method and checking that the form fits it (RFC 9112
+ * 3.2.3, 3.2.4): CONNECT takes the authority-form only; the authority-form is for CONNECT only;
+ * the asterisk-form is for OPTIONS only. A target that parses but does not fit its method is
+ * SIMDHTTP_TARGET_E_FORM at offset 0 (t->form then says what it was). */
+SIMDHTTP_API simdhttp_target_error simdhttp_target_parse_for(simdhttp_target *t,
+                                                             simdhttp_method method,
+                                                             const char *target, size_t len);
+/* @return 1 if form fits method as simdhttp_target_parse_for checks it, else 0. */
+SIMDHTTP_API int simdhttp_target_form_fits(simdhttp_method method, int form);
+
+/* A target that arrives in pieces (as on_url gives it): init, feed each piece, finish. Offsets
+ * count from the first byte of the first piece, so the result is the same for any split.
+ * An error sticks: feed then returns it at once. */
+SIMDHTTP_API void simdhttp_target_init(simdhttp_target *t, unsigned flags);
+SIMDHTTP_API simdhttp_target_error simdhttp_target_feed(simdhttp_target *t, const char *piece,
+                                                        size_t len);
+SIMDHTTP_API simdhttp_target_error simdhttp_target_finish(simdhttp_target *t);
+
+/* @return "HOST" etc. (the enum name without "SIMDHTTP_TARGET_E_"; "OK" for 0). */
+SIMDHTTP_API const char *simdhttp_target_error_name(simdhttp_target_error e);
+/* @return the name of a form ("origin", "absolute", "authority", "asterisk"), or NULL. */
+SIMDHTTP_API const char *simdhttp_target_form_name(int form);
 
 #ifdef __cplusplus
 }
