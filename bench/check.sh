@@ -4,23 +4,49 @@
 # the same work on every corpus file and generated input (messages, body bytes, the workload's
 # answers), the statistics match known values, and --json prints an object a script can read.
 # No timing is asserted: the numbers only have to be well-formed.
+# Run for simdhttp's CLI (simdhttp rows only: it links no peer) and for build/bench/compare
+# (make bench's program: the same rows plus every peer this build found; in CI all of them).
 BIN=${BUILD:-build}/simdhttp
+CMP=${BUILD:-build}/bench/compare
 passed=0; failed=0
 ok() { passed=$((passed + 1)); echo "ok - $1"; }
 bad() { failed=$((failed + 1)); echo "not ok - $1"; }
 
-out=$("$BIN" bench --check 2>&1); rc=$?
-line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
-p=$(echo "$line" | sed -n 's/^\([0-9]*\) passed.*/\1/p'); f=$(echo "$line" | sed -n 's/.*passed, \([0-9]*\) failed.*/\1/p')
-if [ -n "$p" ] && [ "$rc" -eq 0 ] && [ "$f" -eq 0 ] && [ "$p" -gt 100 ]; then
-    ok "bench --check: $p checks"
+check_mode() { # $1: label, then the command
+    label=$1; shift
+    out=$("$@" --check 2>&1); rc=$?
+    line=$(printf '%s\n' "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+    p=$(echo "$line" | sed -n 's/^\([0-9]*\) passed.*/\1/p'); f=$(echo "$line" | sed -n 's/.*passed, \([0-9]*\) failed.*/\1/p')
+    if [ -n "$p" ] && [ "$rc" -eq 0 ] && [ "$f" -eq 0 ] && [ "$p" -gt 100 ]; then
+        ok "$label --check: $p checks"
+    else
+        printf '%s\n' "$out" | grep -E '^not ok' | head -n 20
+        bad "$label --check (exit $rc, $line)"
+    fi
+}
+check_mode "simdhttp bench" "$BIN" bench
+check_mode "bench/compare" "$CMP"
+
+# The installed CLI links no peer: no http-parser, llhttp or picohttpparser code, no libh2o.
+if nm "$BIN" 2>/dev/null | grep -qE 'http_parser_|phr_|llhttp_' || grep -qa libh2o "$BIN"; then
+    bad "simdhttp links a peer parser"
 else
-    printf '%s\n' "$out" | grep -E '^not ok' | head -n 20
-    bad "bench --check (exit $rc, $line)"
+    ok "simdhttp links no peer parser"
 fi
+# Every peer the bench knows appears in compare's table when its package is installed (CI
+# installs them all: a peer silently left out would hide a regression against it).
+peers=$("$CMP" --json --time 0.002 --runs 2 corpus/get-4h.http 2>/dev/null | python3 -c \
+    'import json,sys; print(" ".join(sorted(json.load(sys.stdin)["files"]["get-4h.http"])))' 2>/dev/null)
+for want in pico-native pico-libh2o llhttp-O3 llhttp-native http-parser; do
+    case " $peers " in
+        *" $want "*) ok "bench/compare has $want" ;;
+        *) if [ "${CI:-}" = true ]; then bad "bench/compare lacks $want (CI installs every peer)"
+           else echo "skip - bench/compare lacks $want (its package or source is missing here)"; fi ;;
+    esac
+done
 
 json=$(mktemp)
-"$BIN" bench --json --time 0.004 --runs 7 corpus/get-4h.http corpus/response-typical.http >"$json" 2>/dev/null
+"$CMP" --json --time 0.004 --runs 7 corpus/get-4h.http corpus/response-typical.http >"$json" 2>/dev/null
 rc=$?
 [ "$rc" -eq 0 ] && ok "bench --json exits 0" || bad "bench --json exits $rc"
 if command -v python3 >/dev/null 2>&1; then

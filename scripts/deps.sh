@@ -5,16 +5,17 @@
 # test that needs a missing tool says so (and fails in CI, where everything must be present).
 set -u
 case "${1:-test}" in
-    test)  pkgs="make gcc clang valgrind python3 libfuzzer-14-dev libclang-rt-14-dev qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross curl wrk nginx-light chromium libhttp-parser-dev libh2o-dev" ;;
-    bench) pkgs="libhttp-parser-dev libh2o-dev gnuplot-nox valgrind" ;;
+    test)  pkgs="make gcc clang valgrind python3 libfuzzer-14-dev libclang-rt-14-dev qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross curl wrk nginx-light chromium libhttp-parser-dev libh2o-dev node-llhttp dpkg-dev" ;;
+    bench) pkgs="libhttp-parser-dev libh2o-dev node-llhttp dpkg-dev gnuplot-nox valgrind" ;;
     *) echo "usage: $0 test|bench" >&2; exit 2 ;;
 esac
 missing=""
 for p in $pkgs; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing="$missing $p"
 done
-[ -z "$missing" ] && exit 0
-if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+if [ -z "$missing" ]; then
+    :
+elif [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing:$missing"
     export DEBIAN_FRONTEND=noninteractive
     { apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing; } >/tmp/simdhttp-apt.log 2>&1 \
@@ -22,4 +23,6 @@ if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
 else
     echo "note: missing Debian packages:$missing (run as root, or install them, for the full suite)"
 fi
+# picohttpparser's source for the bench's pico-native row (apt-get source h2o; needs dpkg-dev)
+sh "$(dirname "$0")/../bench/peers.sh"
 exit 0

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-/* simdhttp bench: simdhttp against its peers, with statistics that survive a noisy machine.
+/* simdhttp bench: simdhttp (and, in bench/compare.c's program, its peers), with statistics
+ * that survive a noisy machine. `simdhttp bench FILE...` times simdhttp's APIs and paths on
+ * the user's own captures; `make bench` runs build/bench/compare, the same code with the
+ * peers registered.
  *
  * Method. Every (parser, input) pair is a task. A task's iteration count is calibrated once so
  * that one sample lasts time/runs seconds. Then `runs` rounds each take one sample of every
@@ -35,7 +38,7 @@
 #define MAX_INPUTS 64
 
 typedef struct opts {
-    int json, scaling, check, instructions;
+    int json, scaling, check, instructions, list;
     double time; /* seconds per task, all rounds together */
     size_t runs;
     const char *plot_dir;
@@ -358,13 +361,15 @@ static int usage(void)
 {
     fprintf(stderr,
             "usage: simdhttp bench [--json] [--time S] [--runs N] [--scaling] [--parsers A,B,...]\n"
-            "                      [--json-out FILE] [--plot-data DIR] [--check] [--instructions] [FILE...]\n"
+            "                      [--json-out FILE] [--plot-data DIR] [--check] [--instructions] [--list]\n"
+            "                      [FILE...]\n"
             "  FILEs default to corpus/*.http. --time: seconds per parser per input (default 0.2);\n"
             "  --runs: interleaved rounds (default 21); --scaling: add the scaling tables;\n"
             "  --json-out FILE: the JSON object into FILE, the text tables on stdout;\n"
             "  --plot-data DIR: gnuplot data files (see bench/plots.gp);\n"
             "  --check: verify that every parser does the same work (exit 1 if not);\n"
-            "  --instructions: run under valgrind --tool=callgrind (see bench/instructions.sh).\n");
+            "  --instructions: run under valgrind --tool=callgrind (see bench/instructions.sh);\n"
+            "  --list: print the parsers' names.\n");
     return 2;
 }
 
@@ -577,7 +582,7 @@ static FILE *open_plot(const opts *o, const char *name)
 
 int cli_bench(int argc, char **argv)
 {
-    opts o = {0, 0, 0, 0, 0.2, 21, NULL, NULL, NULL};
+    opts o = {0, 0, 0, 0, 0, 0.2, 21, NULL, NULL, NULL};
     char *files[MAX_INPUTS];
     size_t nfiles = 0;
     for (int i = 1; i < argc; i++) {
@@ -586,6 +591,7 @@ int cli_bench(int argc, char **argv)
         else if (strcmp(a, "--scaling") == 0) o.scaling = 1;
         else if (strcmp(a, "--check") == 0) o.check = 1;
         else if (strcmp(a, "--instructions") == 0) o.instructions = 1;
+        else if (strcmp(a, "--list") == 0) o.list = 1;
         else if (strcmp(a, "--time") == 0 && i + 1 < argc) o.time = atof(argv[++i]);
         else if (strcmp(a, "--runs") == 0 && i + 1 < argc) o.runs = (size_t)atol(argv[++i]);
         else if (strcmp(a, "--plot-data") == 0 && i + 1 < argc) o.plot_dir = argv[++i];
@@ -595,6 +601,12 @@ int cli_bench(int argc, char **argv)
         else if (nfiles < MAX_INPUTS) files[nfiles++] = argv[i];
     }
     if (!(o.time > 0) || o.runs < 2) return usage();
+    if (o.list) { /* the parsers of the main table, one per line (bench/instructions.sh) */
+        bench_parser all[MAX_PARSERS];
+        size_t n = bench_parsers(all, MAX_PARSERS, simdhttp_isa_get());
+        for (size_t i = 0; i < n; i++) printf("%s\n", all[i].name);
+        return 0;
+    }
     int own_names = nfiles == 0;
     if (own_names) nfiles = default_files(files, MAX_INPUTS);
     if (nfiles == 0) {
@@ -755,8 +767,8 @@ int cli_bench(int argc, char **argv)
     /* The dispatched streaming and head APIs, the scalar path (what SIMD buys), the peers. */
     for (size_t k = 0; k < np; k++)
         if (strcmp(ps[k].name, "simdhttp") == 0 || strcmp(ps[k].name, "simdhttp-head") == 0 ||
-            strcmp(ps[k].name, "simdhttp-scalar") == 0 || ps[k].kind == BK_PICO ||
-            ps[k].kind == BK_HTTP_PARSER)
+            strcmp(ps[k].name, "simdhttp-scalar") == 0 ||
+            (ps[k].kind == BK_PEER && bench_peer_of(&ps[k])->scaling))
             sc[nsc++] = ps[k];
     task *sf = NULL, *sv = NULL, *spc = NULL;
     static const size_t pieces[] = {1, 16, 64, 512, 4096, 0};
