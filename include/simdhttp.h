@@ -351,7 +351,10 @@ SIMDHTTP_API void simdhttp_init(simdhttp_parser *p, simdhttp_type type,
 SIMDHTTP_API void simdhttp_reset(simdhttp_parser *p);
 
 /* Parse `len` bytes that follow the bytes given before. Every byte is consumed unless the
- * result is not SIMDHTTP_OK.
+ * result is not SIMDHTTP_OK. len 0 is fine (data may then be NULL): it consumes nothing and
+ * only completes steps that need no bytes (after resume(): e.g. on_message_complete of a
+ * message without a body), so on a parser at rest it is a no-op returning the current state.
+ * NULL data with len > 0 is SIMDHTTP_E_INVALID_ARGUMENT (sticky).
  * @return SIMDHTTP_OK; SIMDHTTP_E_PAUSED or SIMDHTTP_E_PAUSED_UPGRADE (simdhttp_get_error_pos()
  * tells where the unconsumed bytes begin); or an error, which sticks until reset. */
 SIMDHTTP_API simdhttp_errno simdhttp_execute(simdhttp_parser *p, const char *data, size_t len);
@@ -442,6 +445,8 @@ typedef struct simdhttp_head {
  * fields is TOO_MANY_HEADERS. `type` may be SIMDHTTP_BOTH. The flags say how the body is
  * framed: SIMDHTTP_F_CHUNKED, SIMDHTTP_F_CONTENT_LENGTH, SIMDHTTP_F_BODY_UNTIL_CLOSE (a response
  * with neither), SIMDHTTP_F_SKIP_BODY (1xx, 204, 304; a request with neither).
+ * buf may be NULL when len is 0 (the result is then SIMDHTTP_HEAD_INCOMPLETE); NULL with
+ * len > 0 is SIMDHTTP_HEAD_ERROR with SIMDHTTP_E_INVALID_ARGUMENT.
  * @return the length of the head (> 0); SIMDHTTP_HEAD_INCOMPLETE if buf ends before the head
  * does (and before any limit is reached); SIMDHTTP_HEAD_ERROR with head->error,
  * head->error_reason and head->error_offset set. */

@@ -171,9 +171,22 @@ int simdhttp_isa_set(simdhttp_isa isa)
     return 0;
 }
 
+/* An empty buffer may be NULL (C forbids even NULL + 0, which the core would compute). */
+static const char sh_empty[1];
+
 simdhttp_errno simdhttp_execute(simdhttp_parser *p, const char *data, size_t len)
 {
     if (p->_error) return p->_error;
+    if (__builtin_expect(!data, 0)) {
+        if (len) {
+            p->_error = SIMDHTTP_E_INVALID_ARGUMENT;
+            p->_reason = "execute() with NULL data and a non-zero length";
+            p->_error_offset = p->_nread;
+            p->_error_pos = NULL;
+            return p->_error;
+        }
+        data = sh_empty;
+    }
     switch (isa_now()) {
 #if defined(__x86_64__)
     case SIMDHTTP_ISA_AVX512: return simdhttp__execute_avx512(p, data, len);
@@ -198,6 +211,14 @@ long simdhttp_parse_head(simdhttp_head *h, simdhttp_type type, const char *buf, 
     h->error = SIMDHTTP_OK;
     h->error_reason = NULL;
     h->error_offset = 0;
+    if (__builtin_expect(!buf, 0)) {
+        if (len) {
+            h->error = SIMDHTTP_E_INVALID_ARGUMENT;
+            h->error_reason = "parse_head() with a NULL buffer and a non-zero length";
+            return SIMDHTTP_HEAD_ERROR;
+        }
+        buf = sh_empty;
+    }
     switch (isa_now()) {
 #if defined(__x86_64__)
     case SIMDHTTP_ISA_AVX512: return simdhttp__parse_head_avx512(h, &p, buf, len);

@@ -115,6 +115,47 @@ static void test_pause_position(void)
     t_check(simdhttp_finish(&p) == SIMDHTTP_OK, "pause position", "finish");
 }
 
+/* ---- empty input (issue 9, item 2) ----
+ * execute(p, NULL, 0) and parse_head(h, t, NULL, 0, cfg) are defined: the same as any empty
+ * buffer (the core computed NULL + 0, which UBSan aborts on); NULL with a length is refused. */
+static void test_empty_input(void)
+{
+    simdhttp_callbacks cb = {.on_headers_complete = pause_hc, .on_message_complete = count_mc};
+    simdhttp_parser p;
+    int done = 0;
+    simdhttp_init(&p, SIMDHTTP_REQUEST, &cb, NULL);
+    p.data = &done;
+    simdhttp_errno e = simdhttp_execute(&p, NULL, 0);
+    t_check(e == SIMDHTTP_OK && done == 0, "execute(NULL, 0) before a message", "%s", simdhttp_errno_name(e));
+    e = simdhttp_execute(&p, LIT("GET / HT"));
+    e = e ? e : simdhttp_execute(&p, NULL, 0);
+    t_check(e == SIMDHTTP_OK, "execute(NULL, 0) inside a message", "%s", simdhttp_errno_name(e));
+    e = simdhttp_execute(&p, LIT("TP/1.1\r\n\r\n"));
+    t_check(e == SIMDHTTP_E_PAUSED, "execute(NULL, 0) inside a message", "then %s", simdhttp_errno_name(e));
+    e = simdhttp_execute(&p, NULL, 0);
+    t_check(e == SIMDHTTP_E_PAUSED && done == 0, "execute(NULL, 0) on a paused parser", "%s, %d messages",
+            simdhttp_errno_name(e), done);
+    simdhttp_resume(&p);
+    e = simdhttp_execute(&p, NULL, 0); /* completes the bodyless message, as any empty buffer */
+    t_check(e == SIMDHTTP_OK && done == 1, "execute(NULL, 0) after resume", "%s, %d messages",
+            simdhttp_errno_name(e), done);
+    t_check(simdhttp_finish(&p) == SIMDHTTP_OK, "execute(NULL, 0) after resume", "finish");
+    e = simdhttp_execute(&p, NULL, 5);
+    t_check(e == SIMDHTTP_E_INVALID_ARGUMENT && simdhttp_get_errno(&p) == e &&
+                simdhttp_get_error_reason(&p) != NULL && simdhttp_get_error_offset(&p) == 18,
+            "execute(NULL, 5)", "%s at %llu", simdhttp_errno_name(e),
+            (unsigned long long)simdhttp_get_error_offset(&p));
+
+    simdhttp_field fields[4];
+    simdhttp_head h = {.fields = fields, .fields_cap = 4};
+    long r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, NULL, 0, NULL);
+    t_check(r == SIMDHTTP_HEAD_INCOMPLETE && h.error == SIMDHTTP_OK && h.num_fields == 0,
+            "parse_head(NULL, 0)", "returned %ld (%s)", r, simdhttp_errno_name(h.error));
+    r = simdhttp_parse_head(&h, SIMDHTTP_BOTH, NULL, 3, NULL);
+    t_check(r == SIMDHTTP_HEAD_ERROR && h.error == SIMDHTTP_E_INVALID_ARGUMENT && h.error_reason,
+            "parse_head(NULL, 3)", "returned %ld (%s)", r, simdhttp_errno_name(h.error));
+}
+
 /* ---- user errors ---- */
 
 static int user_err_field(simdhttp_parser *p, const char *at, size_t n)
@@ -576,6 +617,7 @@ int main(void)
     static const char folded[] = "POST / HTTP/1.1\r\nA: 1\r\n 2\r\nTransfer-Encoding: chunked\r\n\r\n1 ; x = y \r\nz\r\n0\r\n\r\n";
     test_pause_everywhere("pause everywhere: obs-fold and BWS", SIMDHTTP_REQUEST, &fold, LIT(folded));
     test_pause_position();
+    test_empty_input();
     test_user_error();
     test_reset_both();
     test_skip_body();
