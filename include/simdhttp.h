@@ -202,8 +202,12 @@ typedef enum simdhttp_type {
     SIMDHTTP_BOTH = 3 /* decided by the first message ("HTTP/" starts a response), then fixed */
 } simdhttp_type;
 
-/* Methods with a meaning for framing or common enough to deserve a number. Any other token is
- * a valid method too: it gets SIMDHTTP_METHOD_OTHER and the on_method span says which. */
+/* Methods: every name in the IANA HTTP Method Registry has an id (RFC 9110 section 16.1; the
+ * registry as of 2024, "*" excepted: it is reserved, not a method). Any other token is a valid
+ * method too (RFC 9110 section 9.1: the set is extensible): it gets SIMDHTTP_METHOD_OTHER and
+ * the on_method span (or head->method_str) says which. Methods are case-sensitive: "get" is
+ * OTHER. Ids are stable: new registrations are only added at the end. Only CONNECT changes
+ * how a message is parsed. */
 typedef enum simdhttp_method {
     SIMDHTTP_METHOD_OTHER = 0,
     SIMDHTTP_METHOD_GET,
@@ -214,7 +218,40 @@ typedef enum simdhttp_method {
     SIMDHTTP_METHOD_CONNECT,
     SIMDHTTP_METHOD_OPTIONS,
     SIMDHTTP_METHOD_TRACE,
-    SIMDHTTP_METHOD_PATCH
+    SIMDHTTP_METHOD_PATCH,
+    /* the rest of the registry, in alphabetical order (WebDAV and its relatives, and PRI,
+     * the HTTP/2 connection preface's method, RFC 9113 section 3.4) */
+    SIMDHTTP_METHOD_ACL = 10,
+    SIMDHTTP_METHOD_BASELINE_CONTROL,
+    SIMDHTTP_METHOD_BIND,
+    SIMDHTTP_METHOD_CHECKIN,
+    SIMDHTTP_METHOD_CHECKOUT,
+    SIMDHTTP_METHOD_COPY,
+    SIMDHTTP_METHOD_LABEL,
+    SIMDHTTP_METHOD_LINK,
+    SIMDHTTP_METHOD_LOCK,
+    SIMDHTTP_METHOD_MERGE,
+    SIMDHTTP_METHOD_MKACTIVITY = 20,
+    SIMDHTTP_METHOD_MKCALENDAR,
+    SIMDHTTP_METHOD_MKCOL,
+    SIMDHTTP_METHOD_MKREDIRECTREF,
+    SIMDHTTP_METHOD_MKWORKSPACE,
+    SIMDHTTP_METHOD_MOVE,
+    SIMDHTTP_METHOD_ORDERPATCH,
+    SIMDHTTP_METHOD_PRI,
+    SIMDHTTP_METHOD_PROPFIND,
+    SIMDHTTP_METHOD_PROPPATCH,
+    SIMDHTTP_METHOD_REBIND = 30,
+    SIMDHTTP_METHOD_REPORT,
+    SIMDHTTP_METHOD_SEARCH,
+    SIMDHTTP_METHOD_UNBIND,
+    SIMDHTTP_METHOD_UNCHECKOUT,
+    SIMDHTTP_METHOD_UNLINK,
+    SIMDHTTP_METHOD_UNLOCK,
+    SIMDHTTP_METHOD_UPDATE,
+    SIMDHTTP_METHOD_UPDATEREDIRECTREF,
+    SIMDHTTP_METHOD_VERSION_CONTROL,
+    SIMDHTTP_METHOD_COUNT /* one past the last id */
 } simdhttp_method;
 
 /* Message flags (parser->flags, head->flags), valid from on_headers_complete on. */
@@ -384,8 +421,16 @@ SIMDHTTP_API int simdhttp_should_keep_alive(const simdhttp_parser *p);
  * neither Content-Length nor chunked framing), so that only simdhttp_finish() completes it;
  * else 0. Valid from on_headers_complete on (as llhttp_message_needs_eof). */
 SIMDHTTP_API int simdhttp_message_needs_eof(const simdhttp_parser *p);
-/* @return the name of a method, or NULL for SIMDHTTP_METHOD_OTHER. */
+/* @return the name of a method ("GET", "VERSION-CONTROL"), or NULL for SIMDHTTP_METHOD_OTHER
+ * and values outside the enum. */
 SIMDHTTP_API const char *simdhttp_method_name(simdhttp_method m);
+/* @return the id of a method name (exact, case-sensitive), or SIMDHTTP_METHOD_OTHER. The
+ * parser classifies the same way. */
+SIMDHTTP_API simdhttp_method simdhttp_method_from_name(const char *name, size_t len);
+/* @return the reason phrase RFC 9110 section 15 (and the IANA HTTP Status Code Registry) gives
+ * a status code ("Not Found"; 413 "Content Too Large"), or NULL for a code the registry does
+ * not assign (including 306 and 418, registered as "(Unused)"). */
+SIMDHTTP_API const char *simdhttp_status_name(unsigned status_code);
 
 /* One setter per lenient flag, named like llhttp's (enabled: 1 on, 0 off). */
 SIMDHTTP_API void simdhttp_set_lenient(simdhttp_parser *p, unsigned flags, int enabled);

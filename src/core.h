@@ -76,7 +76,7 @@ static inline int sh_classify_method(const uint8_t *s, size_t n)
     case 7: M("CONNECT", SIMDHTTP_METHOD_CONNECT); M("OPTIONS", SIMDHTTP_METHOD_OPTIONS); break;
     }
 #undef M
-    return SIMDHTTP_METHOD_OTHER;
+    return simdhttp__method_lookup(s, n); /* the rest of the registry: out of line, rare */
 }
 
 /* Keep the first bytes of a method or name that crosses execute() calls, for classification. */

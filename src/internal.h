@@ -85,6 +85,8 @@ SH_DECLARE_ISA(neon)
 
 /* parser.c */
 SH_INTERNAL extern const simdhttp_callbacks simdhttp__no_callbacks;
+/* The id of a method the core's inline classifier does not know (src/parser.c). */
+SH_INTERNAL int simdhttp__method_lookup(const uint8_t *s, size_t n);
 SH_INTERNAL void simdhttp__configure(simdhttp_parser *p, simdhttp_type type,
                                      const simdhttp_callbacks *cb, const simdhttp_config *cfg);
 

@@ -112,13 +112,67 @@ int simdhttp_message_needs_eof(const simdhttp_parser *p)
            p->_state != S_DEAD && p->_state != S_ERROR;
 }
 
-static const char *const method_names[] = {
+static const char *const method_names[SIMDHTTP_METHOD_COUNT] = {
     NULL, "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
+    "ACL", "BASELINE-CONTROL", "BIND", "CHECKIN", "CHECKOUT", "COPY", "LABEL", "LINK", "LOCK",
+    "MERGE", "MKACTIVITY", "MKCALENDAR", "MKCOL", "MKREDIRECTREF", "MKWORKSPACE", "MOVE",
+    "ORDERPATCH", "PRI", "PROPFIND", "PROPPATCH", "REBIND", "REPORT", "SEARCH", "UNBIND",
+    "UNCHECKOUT", "UNLINK", "UNLOCK", "UPDATE", "UPDATEREDIRECTREF", "VERSION-CONTROL",
 };
 
 const char *simdhttp_method_name(simdhttp_method m)
 {
-    return (unsigned)m < sizeof method_names / sizeof *method_names ? method_names[m] : NULL;
+    return (unsigned)m < SIMDHTTP_METHOD_COUNT ? method_names[m] : NULL;
+}
+
+/* The core classifies the common methods inline and calls this for the rest (rare: a linear
+ * scan of 30 names, a length compare each). */
+int simdhttp__method_lookup(const uint8_t *s, size_t n)
+{
+    for (int m = 1; m < SIMDHTTP_METHOD_COUNT; m++)
+        if (strlen(method_names[m]) == n && memcmp(method_names[m], s, n) == 0) return m;
+    return SIMDHTTP_METHOD_OTHER;
+}
+
+simdhttp_method simdhttp_method_from_name(const char *name, size_t len)
+{
+    return name ? (simdhttp_method)simdhttp__method_lookup((const uint8_t *)name, len)
+                : SIMDHTTP_METHOD_OTHER;
+}
+
+/* RFC 9110 section 15 and the IANA registry (permanent entries; 306 and 418 are "(Unused)"). */
+const char *simdhttp_status_name(unsigned code)
+{
+    static const char *const s1[] = {"Continue", "Switching Protocols", "Processing", "Early Hints"};
+    static const char *const s2[] = {"OK", "Created", "Accepted", "Non-Authoritative Information",
+                                     "No Content", "Reset Content", "Partial Content",
+                                     "Multi-Status", "Already Reported"};
+    static const char *const s3[] = {"Multiple Choices", "Moved Permanently", "Found", "See Other",
+                                     "Not Modified", "Use Proxy", NULL, "Temporary Redirect",
+                                     "Permanent Redirect"};
+    static const char *const s4[] = {
+        "Bad Request", "Unauthorized", "Payment Required", "Forbidden", "Not Found",
+        "Method Not Allowed", "Not Acceptable", "Proxy Authentication Required",
+        "Request Timeout", "Conflict", "Gone", "Length Required", "Precondition Failed",
+        "Content Too Large", "URI Too Long", "Unsupported Media Type", "Range Not Satisfiable",
+        "Expectation Failed", NULL, NULL, NULL, "Misdirected Request", "Unprocessable Content",
+        "Locked", "Failed Dependency", "Too Early", "Upgrade Required", NULL,
+        "Precondition Required", "Too Many Requests", NULL, "Request Header Fields Too Large"};
+    static const char *const s5[] = {"Internal Server Error", "Not Implemented", "Bad Gateway",
+                                     "Service Unavailable", "Gateway Timeout",
+                                     "HTTP Version Not Supported", "Variant Also Negotiates",
+                                     "Insufficient Storage", "Loop Detected", NULL, "Not Extended",
+                                     "Network Authentication Required"};
+#define IN(tab, base) if (code >= base && code < base + sizeof tab / sizeof *tab) return tab[code - base]
+    IN(s1, 100);
+    IN(s2, 200);
+    IN(s3, 300);
+    IN(s4, 400);
+    IN(s5, 500);
+#undef IN
+    if (code == 226) return "IM Used";
+    if (code == 451) return "Unavailable For Legal Reasons";
+    return NULL;
 }
 
 static const struct {

@@ -465,21 +465,82 @@ static void test_names(void)
     t_check(simdhttp_execute(&p, LIT("GET / HTTP/1.1\n")) == SIMDHTTP_E_CR_EXPECTED, "lenient setter",
             "bare LF accepted after clearing");
 
-    static const char *const methods[] = {NULL, "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS",
-                                          "TRACE", "PATCH"};
-    for (int m = 0; m < 10; m++) {
+    /* The IANA HTTP Method Registry, written out here from RFC 9110 section 9, RFC 7237 and
+     * RFC 9113 section 11.6 (PRI), in id order: the ids are API, they must not move. */
+    static const char *const methods[SIMDHTTP_METHOD_COUNT] = {
+        NULL, "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
+        "ACL", "BASELINE-CONTROL", "BIND", "CHECKIN", "CHECKOUT", "COPY", "LABEL", "LINK",
+        "LOCK", "MERGE", "MKACTIVITY", "MKCALENDAR", "MKCOL", "MKREDIRECTREF", "MKWORKSPACE",
+        "MOVE", "ORDERPATCH", "PRI", "PROPFIND", "PROPPATCH", "REBIND", "REPORT", "SEARCH",
+        "UNBIND", "UNCHECKOUT", "UNLINK", "UNLOCK", "UPDATE", "UPDATEREDIRECTREF",
+        "VERSION-CONTROL"};
+    t_check(SIMDHTTP_METHOD_COUNT == 40 && SIMDHTTP_METHOD_VERSION_CONTROL == 39 &&
+                SIMDHTTP_METHOD_PATCH == 9 && SIMDHTTP_METHOD_ACL == 10,
+            "method ids", "the registry has 39 methods; ids are stable");
+    for (int m = 0; m < SIMDHTTP_METHOD_COUNT; m++) {
         const char *n = simdhttp_method_name((simdhttp_method)m);
         t_check(m == 0 ? n == NULL : (n && strcmp(n, methods[m]) == 0), "method name", "%d", m);
-        if (m) {
-            simdhttp_field f[1];
-            simdhttp_head h = {.fields = f, .fields_cap = 1};
-            char buf[64];
-            int l = snprintf(buf, sizeof buf, "%s / HTTP/1.1\r\n\r\n", methods[m]);
-            t_check(simdhttp_parse_head(&h, SIMDHTTP_REQUEST, buf, (size_t)l, NULL) == l && h.method == m,
-                    "method id", "%s -> %d", methods[m], h.method);
+        if (!m) continue;
+        t_check(simdhttp_method_from_name(methods[m], strlen(methods[m])) == (simdhttp_method)m,
+                "method from name", "%s", methods[m]);
+        simdhttp_field f[1];
+        simdhttp_head h = {.fields = f, .fields_cap = 1};
+        char buf[64];
+        int l = snprintf(buf, sizeof buf, "%s / HTTP/1.1\r\n\r\n", methods[m]);
+        t_check(simdhttp_parse_head(&h, SIMDHTTP_REQUEST, buf, (size_t)l, NULL) == l && h.method == m,
+                "method id", "%s -> %d", methods[m], h.method);
+        /* streaming, the method split after each of its bytes (the core classifies the
+         * method from its kept first bytes then) */
+        for (size_t k = 1; k < strlen(methods[m]); k++) {
+            simdhttp_parser p2;
+            simdhttp_init(&p2, SIMDHTTP_REQUEST, NULL, NULL);
+            simdhttp_errno want = m == SIMDHTTP_METHOD_CONNECT ? SIMDHTTP_E_PAUSED_UPGRADE : SIMDHTTP_OK;
+            int ok = simdhttp_execute(&p2, buf, k) == SIMDHTTP_OK &&
+                     simdhttp_execute(&p2, buf + k, (size_t)l - k) == want;
+            t_check(ok && p2.method == m, "method id split", "%s at %zu -> %d", methods[m], k, p2.method);
         }
     }
-    t_check(simdhttp_method_name((simdhttp_method)200) == NULL, "method name", "out of range");
+    /* not in the registry: extension methods, the reserved "*", wrong case, near misses */
+    static const char *const others[] = {"M-SEARCH", "PURGE", "QUERY", "*", "get", "Get", "GETS", "GE",
+                                         "PROPFINDX", "UPDATEREDIRECTREFX", "VERSION_CONTROL", "ACLS"};
+    for (size_t i = 0; i < sizeof others / sizeof *others; i++) {
+        t_check(simdhttp_method_from_name(others[i], strlen(others[i])) == SIMDHTTP_METHOD_OTHER,
+                "method from name", "%s is not registered", others[i]);
+        simdhttp_field f[1];
+        simdhttp_head h = {.fields = f, .fields_cap = 1};
+        char buf[64];
+        int l = snprintf(buf, sizeof buf, "%s / HTTP/1.1\r\n\r\n", others[i]);
+        t_check(simdhttp_parse_head(&h, SIMDHTTP_REQUEST, buf, (size_t)l, NULL) == l &&
+                    h.method == SIMDHTTP_METHOD_OTHER,
+                "method id", "%s -> %d", others[i], h.method);
+    }
+    t_check(simdhttp_method_from_name("GET", 2) == SIMDHTTP_METHOD_OTHER &&
+                simdhttp_method_from_name(NULL, 3) == SIMDHTTP_METHOD_OTHER,
+            "method from name", "length is exact; NULL is OTHER");
+    t_check(simdhttp_method_name((simdhttp_method)SIMDHTTP_METHOD_COUNT) == NULL &&
+                simdhttp_method_name((simdhttp_method)200) == NULL,
+            "method name", "out of range");
+
+    /* status names: RFC 9110 section 15's phrases; unassigned and "(Unused)" codes are NULL */
+    static const struct { unsigned code; const char *name; } statuses[] = {
+        {100, "Continue"}, {103, "Early Hints"}, {200, "OK"}, {203, "Non-Authoritative Information"},
+        {208, "Already Reported"}, {226, "IM Used"}, {304, "Not Modified"}, {308, "Permanent Redirect"},
+        {404, "Not Found"}, {413, "Content Too Large"}, {417, "Expectation Failed"},
+        {421, "Misdirected Request"}, {422, "Unprocessable Content"}, {428, "Precondition Required"},
+        {431, "Request Header Fields Too Large"}, {451, "Unavailable For Legal Reasons"},
+        {500, "Internal Server Error"}, {508, "Loop Detected"}, {510, "Not Extended"},
+        {511, "Network Authentication Required"},
+        {0, NULL}, {99, NULL}, {104, NULL}, {199, NULL}, {209, NULL}, {306, NULL}, {309, NULL},
+        {418, NULL}, {420, NULL}, {427, NULL}, {430, NULL}, {432, NULL}, {509, NULL}, {512, NULL},
+        {600, NULL}, {999, NULL}, {4294967295u, NULL}};
+    for (size_t i = 0; i < sizeof statuses / sizeof *statuses; i++) {
+        const char *n = simdhttp_status_name(statuses[i].code);
+        t_check(statuses[i].name ? n && strcmp(n, statuses[i].name) == 0 : n == NULL, "status name",
+                "%u -> %s", statuses[i].code, n ? n : "NULL");
+    }
+    int named = 0;
+    for (unsigned c = 0; c < 1000; c++) named += simdhttp_status_name(c) != NULL;
+    t_check(named == 61, "status name", "%d codes named, the registry has 61", named);
 }
 
 /* ---- head API ---- */
