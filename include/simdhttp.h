@@ -7,7 +7,8 @@
  *   2. Errors
  *   3. Lenient flags (all off by default) and limits
  *   4. The streaming parser (callback API, in the spirit of llhttp)
- *   5. The zero-copy head API (one call, in the spirit of picohttpparser)
+ *   5. The zero-copy head API (one call, in the spirit of picohttpparser), a bare block of
+ *      field lines, and the chunked-body decoder that follows a head
  *   6. The header field collection (simdhttp_fields)
  *   7. The request-target splitter (RFC 9112 section 3.2, RFC 3986)
  *
@@ -497,6 +498,62 @@ typedef struct simdhttp_head {
  * head->error_reason and head->error_offset set. */
 SIMDHTTP_API long simdhttp_parse_head(simdhttp_head *head, simdhttp_type type, const char *buf,
                                       size_t len, const simdhttp_config *cfg);
+
+/* A bare block of field lines, up to and including the empty line that ends it: a trailer
+ * section left by the chunked decoder below, the headers of a multipart part, or what
+ * picohttpparser's phr_parse_headers reads. The field lines follow the head's rules, limits
+ * (max_head_size for the block, min(max_fields, head->fields_cap) fields, TOO_MANY_HEADERS
+ * when there are more) and lenient flags, and come back in head->fields as from
+ * simdhttp_parse_head. Framing fields (Content-Length, Transfer-Encoding, Connection) are
+ * fields like any other here (RFC 9110 section 6.5.1: trailers must not frame the message).
+ * Only head->fields, head->num_fields and the error members mean anything; offsets count
+ * from buf.
+ * @return the length of the block (> 0; 2 for a lone CRLF: no fields); SIMDHTTP_HEAD_INCOMPLETE
+ * if buf ends before the block does (and before any limit is reached); SIMDHTTP_HEAD_ERROR
+ * with head->error, head->error_reason and head->error_offset set. */
+SIMDHTTP_API long simdhttp_parse_fields(simdhttp_head *head, const char *buf, size_t len,
+                                        const simdhttp_config *cfg);
+
+/* The chunked decoder: a chunked body (RFC 9112 section 7.1) after a head whose flags say
+ * SIMDHTTP_F_CHUNKED, decoded in place, in as many pieces as the bytes arrive. It is the
+ * streaming parser's own chunk code, started in its chunk-size state: the same rules, limits
+ * (max_chunk_ext; max_head_size and max_fields for the trailer section), lenient flags and
+ * error codes. Plain memory, no allocation; init once per body. */
+typedef struct simdhttp_chunked {
+    /* out, after each call */
+    uint64_t chunk_left;       /* data bytes of the current chunk still to come (0 between chunks) */
+    simdhttp_errno error;      /* when a call returned SIMDHTTP_CHUNKED_ERROR (sticky) */
+    const char *error_reason;
+    uint64_t error_offset;     /* counted from the body's first byte (the first byte ever given) */
+    /* private */
+    simdhttp_parser _p;
+    char *_dst;
+    uint8_t _end;
+} simdhttp_chunked;
+
+#define SIMDHTTP_CHUNKED_ERROR (-1)
+#define SIMDHTTP_CHUNKED_INCOMPLETE (-2)
+
+/* Options for simdhttp_chunked_init. By default the decoder stops right after the last chunk
+ * ("0" CRLF) and leaves the trailer section to the caller (simdhttp_parse_fields reads it). */
+#define SIMDHTTP_CHUNKED_CONSUME_TRAILERS 1u /* check and skip the trailer section instead */
+
+/* Start decoding a new body. cfg: NULL for the strict defaults. */
+SIMDHTTP_API void simdhttp_chunked_init(simdhttp_chunked *d, const simdhttp_config *cfg,
+                                        unsigned options);
+/* Decode the next *len bytes of the body at buf, in place: the chunk data found there moves to
+ * buf[0 .. *len) (*len is set to its length; it may be 0) and the chunk framing is dropped.
+ * Chunk extensions are checked and skipped.
+ * @return SIMDHTTP_CHUNKED_INCOMPLETE: all bytes consumed, the body goes on (call again with the
+ * next bytes); >= 0: the body ended, and this many bytes of buf followed it: they are moved to
+ * buf[*len ..] (the trailer section first, unless SIMDHTTP_CHUNKED_CONSUME_TRAILERS; then
+ * whatever follows the message); SIMDHTTP_CHUNKED_ERROR: d->error, d->error_reason and
+ * d->error_offset say what and where (*len bytes were decoded before it). After the end or an
+ * error, further calls return SIMDHTTP_CHUNKED_ERROR (INVALID_ARGUMENT after the end). */
+SIMDHTTP_API long simdhttp_chunked_decode(simdhttp_chunked *d, char *buf, size_t *len);
+/* @return 1 if the decoder stopped inside a chunk's data (more data bytes are due next, not
+ * framing), else 0 (picohttpparser's phr_decode_chunked_is_in_data). */
+SIMDHTTP_API int simdhttp_chunked_in_data(const simdhttp_chunked *d);
 
 /* ===================================================================================== */
 /* 6. The header field collection                                                         */

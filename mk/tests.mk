@@ -4,4 +4,6 @@
 #                and every corpus file; `build/tests/test_parser NAME` runs the cases matching NAME
 #   test_api:    pause/resume, user errors, reset, skip-body, upgrade, names, head API details
 #   test_state:  no result depends on dirty memory, a dirty stack or where a parser was reset
-TEST_PROGS += tests/test_smoke tests/test_parser tests/test_api tests/test_state
+#   test_blocks: simdhttp_parse_fields and the chunked decoder on tests/blocks/*.txt (whole,
+#                every prefix / every piece size) and their API edges
+TEST_PROGS += tests/test_smoke tests/test_parser tests/test_api tests/test_state tests/test_blocks

@@ -975,7 +975,10 @@ value_end:
     /* ---------------------------------------------------------------- head done ---- */
 head_done:
     SH_HEAD_LEAVE();
-    if (p->flags & SIMDHTTP_F_TRAILERS) goto trailers_done;
+    if (p->flags & SIMDHTTP_F_TRAILERS) {
+        if (headmode) return (long)(pos - data); /* a bare field block (simdhttp_parse_fields) */
+        goto trailers_done;
+    }
     if (sh_head_framing(p)) {
         errpos = pos;
         goto out_error;

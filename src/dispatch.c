@@ -201,12 +201,9 @@ simdhttp_errno simdhttp_execute(simdhttp_parser *p, const char *data, size_t len
     }
 }
 
-long simdhttp_parse_head(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,
-                         const simdhttp_config *cfg)
+/* the per-ISA head-mode core on a configured parser (inlined into both callers) */
+static inline long head_run(simdhttp_head *h, simdhttp_parser *p, const char *buf, size_t len)
 {
-    simdhttp_parser p;
-    p.data = NULL;
-    simdhttp__configure(&p, type, NULL, cfg);
     h->num_fields = 0;
     h->error = SIMDHTTP_OK;
     h->error_reason = NULL;
@@ -221,14 +218,36 @@ long simdhttp_parse_head(simdhttp_head *h, simdhttp_type type, const char *buf, 
     }
     switch (isa_now()) {
 #if defined(__x86_64__)
-    case SIMDHTTP_ISA_AVX512: return simdhttp__parse_head_avx512(h, &p, buf, len);
-    case SIMDHTTP_ISA_AVX2: return simdhttp__parse_head_avx2(h, &p, buf, len);
-    case SIMDHTTP_ISA_SSE42: return simdhttp__parse_head_sse42(h, &p, buf, len);
-    case SIMDHTTP_ISA_SSE2: return simdhttp__parse_head_sse2(h, &p, buf, len);
+    case SIMDHTTP_ISA_AVX512: return simdhttp__parse_head_avx512(h, p, buf, len);
+    case SIMDHTTP_ISA_AVX2: return simdhttp__parse_head_avx2(h, p, buf, len);
+    case SIMDHTTP_ISA_SSE42: return simdhttp__parse_head_sse42(h, p, buf, len);
+    case SIMDHTTP_ISA_SSE2: return simdhttp__parse_head_sse2(h, p, buf, len);
 #endif
 #if defined(__aarch64__)
-    case SIMDHTTP_ISA_NEON: return simdhttp__parse_head_neon(h, &p, buf, len);
+    case SIMDHTTP_ISA_NEON: return simdhttp__parse_head_neon(h, p, buf, len);
 #endif
-    default: return simdhttp__parse_head_scalar(h, &p, buf, len);
+    default: return simdhttp__parse_head_scalar(h, p, buf, len);
     }
+}
+
+long simdhttp_parse_head(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,
+                         const simdhttp_config *cfg)
+{
+    simdhttp_parser p;
+    p.data = NULL;
+    simdhttp__configure(&p, type, NULL, cfg);
+    return head_run(h, &p, buf, len);
+}
+
+/* The core's field lines in trailer mode (no framing fields), started at a line's start;
+ * in head mode the core returns at the empty line. */
+long simdhttp_parse_fields(simdhttp_head *h, const char *buf, size_t len, const simdhttp_config *cfg)
+{
+    simdhttp_parser p;
+    p.data = NULL;
+    simdhttp__configure(&p, SIMDHTTP_REQUEST, NULL, cfg);
+    p._state = S_FIELD_START;
+    p.flags = SIMDHTTP_F_TRAILERS;
+    p._want = 0; /* no field before: leading SP/HTAB is an error, not an obs-fold */
+    return head_run(h, &p, len ? buf : "", len); /* (NULL + 0 is undefined) */
 }

@@ -7,7 +7,9 @@
  *     at the last byte, and random bytes; results must equal the scalar reference;
  *   - the full parser, streaming and head API, on every prefix of several messages (so inputs
  *     end mid-method, mid-target, mid-name, mid-value, mid-body), strict and lenient, under
- *     every path; errno, error offset, head result and field count must match scalar's.
+ *     every path; errno, error offset, head result and field count must match scalar's; so
+ *     must simdhttp_parse_fields on the lines after the start line and the chunked decoder
+ *     (in place) on the bytes after the head.
  * SIMDHTTP_ISA=<path> tests that path only (against scalar). */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <stdio.h>
@@ -112,7 +114,19 @@ struct result {
     long head;
     size_t fields;
     size_t head_err_off;
+    long block, chunked;     /* simdhttp_parse_fields after the start line; the chunked decoder */
+    size_t block_fields, block_err_off, decoded;
+    uint64_t chunked_err_off;
 };
+
+/* offset just past the first occurrence of pat in s[0..n), or n */
+static size_t past(const uint8_t *s, size_t n, const char *pat)
+{
+    size_t k = strlen(pat);
+    for (size_t i = 0; i + k <= n; i++)
+        if (memcmp(s + i, pat, k) == 0) return i + k;
+    return n;
+}
 
 static struct result run(const uint8_t *s, size_t n, unsigned lenient)
 {
@@ -132,6 +146,18 @@ static struct result run(const uint8_t *s, size_t n, unsigned lenient)
     r.head = simdhttp_parse_head(&h, SIMDHTTP_BOTH, (const char *)s, n, &cfg);
     r.fields = h.num_fields;
     r.head_err_off = r.head == SIMDHTTP_HEAD_ERROR ? h.error_offset : 0;
+    /* the field lines as a bare block, and the body through the chunked decoder (in place: it
+     * rewrites s, so it runs last; the caller copies the input again for the next run) */
+    size_t k = past(s, n, "\r\n");
+    r.block = simdhttp_parse_fields(&h, (const char *)s + k, n - k, &cfg);
+    r.block_fields = h.num_fields;
+    r.block_err_off = r.block == SIMDHTTP_HEAD_ERROR ? h.error_offset : 0;
+    k = past(s, n, "\r\n\r\n");
+    simdhttp_chunked d;
+    simdhttp_chunked_init(&d, &cfg, lenient ? SIMDHTTP_CHUNKED_CONSUME_TRAILERS : 0);
+    r.decoded = n - k;
+    r.chunked = simdhttp_chunked_decode(&d, (char *)s + k, &r.decoded);
+    r.chunked_err_off = d.error_offset;
     return r;
 }
 
@@ -148,9 +174,14 @@ static void parser(simdhttp_isa isa)
                 const uint8_t *s = at_end(messages[m], n);
                 simdhttp_isa_set(SIMDHTTP_ISA_SCALAR);
                 struct result want = run(s, n, lenients[l]);
+                s = at_end(messages[m], n); /* the chunked decoder rewrote it */
                 if (n == len && l == 0) /* the inputs are what they claim: 0-2 valid, 3-5 not */
                     t_check((m <= 2 || m == 6) == (want.err == 0 && want.head > 0), "guard message sane",
                             "message %zu: err %d head %ld", m, want.err, want.head);
+                if (n == len && m == 2) /* the chunked one decodes to its end, trailers and all */
+                    t_check(want.chunked == (l ? 0 : 20) && want.decoded == 26 && want.block > 0,
+                            "guard chunked message sane", "chunked %ld decoded %zu block %ld", want.chunked,
+                            want.decoded, want.block);
                 simdhttp_isa_set(isa);
                 struct result got = run(s, n, lenients[l]);
                 runs++;

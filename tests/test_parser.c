@@ -6,7 +6,9 @@
  *
  *   # a comment (anywhere but inside an input: block)
  *   === name of the case                       starts a case; the name must be unique
- *   type: request | response | both           default: request
+ *   type: request | response | both           default: request (tests/test_blocks.c reads
+ *         | fields | chunked                   tests/blocks/: a bare field block, a chunked body)
+ *   trailers: consume                          chunked: skip the trailer section (default keep)
  *   lenient: obs_fold, bare_lf                 lenient flags by name (simdhttp_lenient_from_name)
  *   max_head_size: 40                          limits (simdhttp_config); absent: the defaults
  *   max_fields: 2
@@ -44,168 +46,11 @@
  * Expected logs were written by hand from RFC 9112/9110 and include/simdhttp.h.
  * Run one group: build/tests/test_parser NAME (the cases whose name contains NAME, no corpus).
  */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "testlib.h"
-
-typedef struct tcase {
-    char name[160];
-    char where[300]; /* file:line */
-    simdhttp_type type;
-    simdhttp_config cfg;
-    int eof;
-    t_buf in;
-    t_buf log;
-} tcase;
-
-static int hexval(int c)
-{
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-    return -1;
-}
-
-/* Append one input line with escapes decoded. @return 0, or -1 on a bad escape. */
-static int decode_line(t_buf *b, const char *s)
-{
-    for (; *s; s++) {
-        if (*s != '\\') {
-            t_buf_put(b, s, 1);
-            continue;
-        }
-        s++;
-        char c;
-        switch (*s) {
-        case 'r': c = '\r'; break;
-        case 'n': c = '\n'; break;
-        case 't': c = '\t'; break;
-        case '\\': c = '\\'; break;
-        case '\0': return 0; /* a trailing backslash: nothing (lets a line end with a space) */
-        case 'x': {
-            int h = hexval(s[1]), l = h < 0 ? -1 : hexval(s[2]);
-            if (l < 0) return -1;
-            c = (char)(h * 16 + l);
-            s += 2;
-            break;
-        }
-        default: return -1;
-        }
-        t_buf_put(b, &c, 1);
-    }
-    return 0;
-}
-
-static void trim_eol(char *s)
-{
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r')) s[--n] = 0;
-}
-
-static const char *strip_ws(char *s)
-{
-    while (*s == ' ' || *s == '\t') s++;
-    size_t n = strlen(s);
-    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t')) s[--n] = 0;
-    return s;
-}
-
-/* Parse one case file; append cases. @return the number of format errors (each is a failure). */
-static int load_cases(const char *path, tcase **cases, size_t *ncases, size_t *cap)
-{
-    FILE *f = fopen(path, "r");
-    if (!f) {
-        t_check(0, path, "cannot open");
-        return 1;
-    }
-    char line[8192];
-    int lineno = 0, errors = 0;
-    enum { NONE, KEYS, INPUT, LOG } mode = NONE;
-    tcase *c = NULL;
-    while (fgets(line, sizeof line, f)) {
-        lineno++;
-        trim_eol(line);
-        if (strncmp(line, "===", 3) == 0) {
-            if (*ncases == *cap) {
-                *cap = *cap ? *cap * 2 : 64;
-                *cases = realloc(*cases, *cap * sizeof **cases);
-            }
-            c = &(*cases)[(*ncases)++];
-            memset(c, 0, sizeof *c);
-            snprintf(c->name, sizeof c->name, "%s", strip_ws(line + 3));
-            snprintf(c->where, sizeof c->where, "%s:%d", path, lineno);
-            c->type = SIMDHTTP_REQUEST;
-            c->eof = 1;
-            mode = KEYS;
-            continue;
-        }
-        if (mode == NONE) {
-            if (line[0] && line[0] != '#') {
-                t_check(0, path, "line %d: text outside a case", lineno);
-                errors++;
-            }
-            continue;
-        }
-        if (mode == LOG) {
-            if (line[0] == '#' || line[0] == 0) continue;
-            t_buf_put(&c->log, line, strlen(line));
-            t_buf_put(&c->log, "\n", 1);
-            continue;
-        }
-        if (mode == INPUT) {
-            if (strcmp(line, "log:") == 0) {
-                mode = LOG;
-                continue;
-            }
-            if (decode_line(&c->in, line)) {
-                t_check(0, path, "line %d: bad escape", lineno);
-                errors++;
-            }
-            continue;
-        }
-        /* KEYS */
-        if (line[0] == '#' || line[0] == 0) continue;
-        char *colon = strchr(line, ':');
-        if (!colon) {
-            t_check(0, path, "line %d: expected 'key: value'", lineno);
-            errors++;
-            continue;
-        }
-        *colon = 0;
-        const char *key = strip_ws(line), *val = strip_ws(colon + 1);
-        if (strcmp(key, "input") == 0) {
-            mode = INPUT;
-        } else if (strcmp(key, "type") == 0) {
-            if (strcmp(val, "request") == 0) c->type = SIMDHTTP_REQUEST;
-            else if (strcmp(val, "response") == 0) c->type = SIMDHTTP_RESPONSE;
-            else if (strcmp(val, "both") == 0) c->type = SIMDHTTP_BOTH;
-            else errors += !t_check(0, path, "line %d: bad type '%s'", lineno, val);
-        } else if (strcmp(key, "lenient") == 0) {
-            char tmp[512];
-            snprintf(tmp, sizeof tmp, "%s", val);
-            for (char *tok = strtok(tmp, ", "); tok; tok = strtok(NULL, ", ")) {
-                unsigned fl = simdhttp_lenient_from_name(tok, strlen(tok));
-                if (!fl) errors += !t_check(0, path, "line %d: unknown lenient flag '%s'", lineno, tok);
-                c->cfg.lenient |= fl;
-            }
-        } else if (strcmp(key, "max_head_size") == 0) {
-            c->cfg.max_head_size = (uint32_t)strtoul(val, NULL, 10);
-        } else if (strcmp(key, "max_fields") == 0) {
-            c->cfg.max_fields = (uint32_t)strtoul(val, NULL, 10);
-        } else if (strcmp(key, "max_chunk_ext") == 0) {
-            c->cfg.max_chunk_ext = (uint32_t)strtoul(val, NULL, 10);
-        } else if (strcmp(key, "eof") == 0) {
-            c->eof = strcmp(val, "no") != 0;
-        } else {
-            errors += !t_check(0, path, "line %d: unknown key '%s'", lineno, key);
-        }
-    }
-    fclose(f);
-    return errors;
-}
 
 /* ---- 4: the head API against the streaming parser ---- */
 
@@ -565,29 +410,6 @@ static void check_pauses(const char *name, simdhttp_type type, const simdhttp_co
     t_check(paused >= lines - 3, name, "only %d of the events paused (%d log lines)", paused, lines);
 }
 
-static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
-static char **list_dir(const char *dir, const char *suffix, size_t *n)
-{
-    DIR *d = opendir(dir);
-    char **v = NULL;
-    *n = 0;
-    if (!d) return NULL;
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        size_t l = strlen(e->d_name), sl = strlen(suffix);
-        if (l <= sl || strcmp(e->d_name + l - sl, suffix) != 0) continue;
-        v = realloc(v, (*n + 1) * sizeof *v);
-        size_t pl = strlen(dir) + l + 2;
-        v[*n] = malloc(pl);
-        snprintf(v[*n], pl, "%s/%s", dir, e->d_name);
-        (*n)++;
-    }
-    closedir(d);
-    qsort(v, *n, sizeof *v, cmp_str);
-    return v;
-}
-
 int main(int argc, char **argv)
 {
     const char *cases_dir = getenv("SIMDHTTP_CASES");
@@ -600,11 +422,11 @@ int main(int argc, char **argv)
     if (corpus_stride == 0) corpus_stride = 1;
 
     size_t nfiles;
-    char **files = list_dir(cases_dir, ".txt", &nfiles);
+    char **files = t_list_dir(cases_dir, ".txt", &nfiles);
     t_check(nfiles > 0, "cases", "no case files in %s", cases_dir);
-    tcase *cases = NULL;
+    t_case *cases = NULL;
     size_t ncases = 0, cap = 0;
-    for (size_t i = 0; i < nfiles; i++) load_cases(files[i], &cases, &ncases, &cap);
+    for (size_t i = 0; i < nfiles; i++) t_load_cases(files[i], &cases, &ncases, &cap);
     for (size_t i = 0; i < ncases; i++)
         for (size_t j = 0; j < i; j++)
             if (strcmp(cases[i].name, cases[j].name) == 0)
@@ -612,12 +434,13 @@ int main(int argc, char **argv)
 
     size_t ran = 0;
     for (size_t i = 0; i < ncases; i++) {
-        tcase *c = &cases[i];
+        t_case *c = &cases[i];
         if (only && !strstr(c->name, only)) continue;
         ran++;
         char name[512];
         snprintf(name, sizeof name, "%s (%s)", c->name, c->where);
         if (!t_check(c->log.len > 0, name, "no log: block")) continue;
+        if (!t_check(c->type < T_FIELDS, name, "fields/chunked cases belong in tests/blocks")) continue;
         const char *lastl = c->log.s + c->log.len - 1; /* the log's last line: the result */
         while (lastl > c->log.s && lastl[-1] != '\n') lastl--;
         t_check(strcmp(lastl, "ok\n") == 0 || strncmp(lastl, "error ", 6) == 0, name,
@@ -633,7 +456,7 @@ int main(int argc, char **argv)
 
     if (!only) {
         size_t ncorpus;
-        char **corpus = list_dir(t_corpus_dir(), ".http", &ncorpus);
+        char **corpus = t_list_dir(t_corpus_dir(), ".http", &ncorpus);
         t_check(ncorpus >= 8, "corpus", "expected the 8 corpus files in %s, found %zu", t_corpus_dir(), ncorpus);
         for (size_t i = 0; i < ncorpus; i++) {
             size_t len;

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include "testlib.h"
 
+#include <dirent.h>
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -361,4 +363,179 @@ char *t_head_log(simdhttp_type type, const simdhttp_config *cfg, const char *in,
     t_buf_printf(&b, "flags=0x%x content_length=%llu head_len=%ld\n", h.flags,
                  (unsigned long long)h.content_length, r);
     return b.s;
+}
+
+/* ---- case files ---- */
+
+static int hexval(int c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+/* Append one input line with escapes decoded. @return 0, or -1 on a bad escape. */
+static int decode_line(t_buf *b, const char *s)
+{
+    for (; *s; s++) {
+        if (*s != '\\') {
+            t_buf_put(b, s, 1);
+            continue;
+        }
+        s++;
+        char c;
+        switch (*s) {
+        case 'r': c = '\r'; break;
+        case 'n': c = '\n'; break;
+        case 't': c = '\t'; break;
+        case '\\': c = '\\'; break;
+        case '\0': return 0; /* a trailing backslash: nothing (lets a line end with a space) */
+        case 'x': {
+            int h = hexval(s[1]), l = h < 0 ? -1 : hexval(s[2]);
+            if (l < 0) return -1;
+            c = (char)(h * 16 + l);
+            s += 2;
+            break;
+        }
+        default: return -1;
+        }
+        t_buf_put(b, &c, 1);
+    }
+    return 0;
+}
+
+static void trim_eol(char *s)
+{
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r')) s[--n] = 0;
+}
+
+static const char *strip_ws(char *s)
+{
+    while (*s == ' ' || *s == '\t') s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t')) s[--n] = 0;
+    return s;
+}
+
+int t_load_cases(const char *path, t_case **cases, size_t *ncases, size_t *cap)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        t_check(0, path, "cannot open");
+        return 1;
+    }
+    char line[8192];
+    int lineno = 0, errors = 0;
+    enum { NONE, KEYS, INPUT, LOG } mode = NONE;
+    t_case *c = NULL;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        trim_eol(line);
+        if (strncmp(line, "===", 3) == 0) {
+            if (*ncases == *cap) {
+                *cap = *cap ? *cap * 2 : 64;
+                *cases = realloc(*cases, *cap * sizeof **cases);
+            }
+            c = &(*cases)[(*ncases)++];
+            memset(c, 0, sizeof *c);
+            snprintf(c->name, sizeof c->name, "%s", strip_ws(line + 3));
+            snprintf(c->where, sizeof c->where, "%s:%d", path, lineno);
+            c->type = SIMDHTTP_REQUEST;
+            c->eof = 1;
+            mode = KEYS;
+            continue;
+        }
+        if (mode == NONE) {
+            if (line[0] && line[0] != '#') {
+                t_check(0, path, "line %d: text outside a case", lineno);
+                errors++;
+            }
+            continue;
+        }
+        if (mode == LOG) {
+            if (line[0] == '#' || line[0] == 0) continue;
+            t_buf_put(&c->log, line, strlen(line));
+            t_buf_put(&c->log, "\n", 1);
+            continue;
+        }
+        if (mode == INPUT) {
+            if (strcmp(line, "log:") == 0) {
+                mode = LOG;
+                continue;
+            }
+            if (decode_line(&c->in, line)) {
+                t_check(0, path, "line %d: bad escape", lineno);
+                errors++;
+            }
+            continue;
+        }
+        /* KEYS */
+        if (line[0] == '#' || line[0] == 0) continue;
+        char *colon = strchr(line, ':');
+        if (!colon) {
+            t_check(0, path, "line %d: expected 'key: value'", lineno);
+            errors++;
+            continue;
+        }
+        *colon = 0;
+        const char *key = strip_ws(line), *val = strip_ws(colon + 1);
+        if (strcmp(key, "input") == 0) {
+            mode = INPUT;
+        } else if (strcmp(key, "type") == 0) {
+            if (strcmp(val, "request") == 0) c->type = SIMDHTTP_REQUEST;
+            else if (strcmp(val, "response") == 0) c->type = SIMDHTTP_RESPONSE;
+            else if (strcmp(val, "both") == 0) c->type = SIMDHTTP_BOTH;
+            else if (strcmp(val, "fields") == 0) c->type = T_FIELDS;
+            else if (strcmp(val, "chunked") == 0) c->type = T_CHUNKED;
+            else errors += !t_check(0, path, "line %d: bad type '%s'", lineno, val);
+        } else if (strcmp(key, "lenient") == 0) {
+            char tmp[512];
+            snprintf(tmp, sizeof tmp, "%s", val);
+            for (char *tok = strtok(tmp, ", "); tok; tok = strtok(NULL, ", ")) {
+                unsigned fl = simdhttp_lenient_from_name(tok, strlen(tok));
+                if (!fl) errors += !t_check(0, path, "line %d: unknown lenient flag '%s'", lineno, tok);
+                c->cfg.lenient |= fl;
+            }
+        } else if (strcmp(key, "max_head_size") == 0) {
+            c->cfg.max_head_size = (uint32_t)strtoul(val, NULL, 10);
+        } else if (strcmp(key, "max_fields") == 0) {
+            c->cfg.max_fields = (uint32_t)strtoul(val, NULL, 10);
+        } else if (strcmp(key, "max_chunk_ext") == 0) {
+            c->cfg.max_chunk_ext = (uint32_t)strtoul(val, NULL, 10);
+        } else if (strcmp(key, "trailers") == 0) {
+            if (strcmp(val, "consume") == 0) c->consume_trailers = 1;
+            else if (strcmp(val, "keep") != 0) errors += !t_check(0, path, "line %d: bad trailers '%s'", lineno, val);
+        } else if (strcmp(key, "eof") == 0) {
+            c->eof = strcmp(val, "no") != 0;
+        } else {
+            errors += !t_check(0, path, "line %d: unknown key '%s'", lineno, key);
+        }
+    }
+    fclose(f);
+    return errors;
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+char **t_list_dir(const char *dir, const char *suffix, size_t *n)
+{
+    DIR *d = opendir(dir);
+    char **v = NULL;
+    *n = 0;
+    if (!d) return NULL;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        size_t l = strlen(e->d_name), sl = strlen(suffix);
+        if (l <= sl || strcmp(e->d_name + l - sl, suffix) != 0) continue;
+        v = realloc(v, (*n + 1) * sizeof *v);
+        size_t pl = strlen(dir) + l + 2;
+        v[*n] = malloc(pl);
+        snprintf(v[*n], pl, "%s/%s", dir, e->d_name);
+        (*n)++;
+    }
+    closedir(d);
+    qsort(v, *n, sizeof *v, cmp_str);
+    return v;
 }

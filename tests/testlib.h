@@ -92,4 +92,23 @@ void t_buf_flags(t_buf *b, uint32_t flags);
  * string; *ret gets the return value of simdhttp_parse_head. */
 char *t_head_log(simdhttp_type type, const simdhttp_config *cfg, const char *in, size_t len, long *ret);
 
+/* ---- case files (the format is described at the top of tests/test_parser.c) ---- */
+/* Case types beyond simdhttp_type: a bare field block and a chunked body (tests/test_blocks.c). */
+enum { T_FIELDS = 10, T_CHUNKED = 11 };
+typedef struct t_case {
+    char name[160];
+    char where[300]; /* file:line */
+    int type;        /* simdhttp_type, T_FIELDS or T_CHUNKED */
+    simdhttp_config cfg;
+    int eof;
+    int consume_trailers; /* T_CHUNKED: "trailers: consume" */
+    t_buf in;
+    t_buf log;
+} t_case;
+/* Parse one case file; append its cases to *cases (*ncases of *cap allocated).
+ * @return the number of format errors (each is also a failed check). */
+int t_load_cases(const char *path, t_case **cases, size_t *ncases, size_t *cap);
+/* The files in dir whose names end with suffix, as "dir/name", sorted (NULL if none). */
+char **t_list_dir(const char *dir, const char *suffix, size_t *n);
+
 #endif
