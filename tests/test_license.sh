@@ -18,7 +18,7 @@ needs_tag() {
         debian/changelog|debian/copyright|debian/source/format|debian/*.lintian-overrides) return 1 ;;
         *.c|*.h|*.sh|*.py|*.mk|*.cmake|*.in|*.gp|*.lua|*.map|*.ld|*.dict) return 0 ;;
         Makefile|*/Makefile|CMakeLists.txt|*/CMakeLists.txt|meson.build|*/meson.build|meson_options.txt) return 0 ;;
-        tests/cases/*.txt|debian/*|.ci/*|.gitignore) return 0 ;;
+        tests/cases/*.txt|tests/blocks/*.txt|debian/*|.ci/*|.gitignore) return 0 ;;
     esac
     [ "$(head -c 2 "$1" 2>/dev/null)" = "#!" ]
 }
