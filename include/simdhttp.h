@@ -351,7 +351,9 @@ struct simdhttp_parser {
      *   [elem] the start of the element that uses it, named beside the member.
      * A member added here needs its tag and its setter at that step. The MemorySanitizer
      * build and tests/test_state.c (parsers over dirty memory, reset at every offset) check
-     * the rule. Public members above: [init], then [msg] (upgrade: [init]). */
+     * the rule. Public members above: [init], then [msg] (upgrade: [init]). The chunked
+     * decoder and simdhttp_parse_fields start a parser past [msg], in the chunk-size or
+     * field-line state: they set flags and _want there (src/chunked.c, src/dispatch.c). */
     const simdhttp_callbacks *_cb;  /* [init] */
     const char *_reason;            /* [init] NULL; then set together with _error */
     const char *_error_pos;         /* [init]; then set with a pause, upgrade or error */

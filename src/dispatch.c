@@ -211,7 +211,7 @@ static inline long head_run(simdhttp_head *h, simdhttp_parser *p, const char *bu
     if (__builtin_expect(!buf, 0)) {
         if (len) {
             h->error = SIMDHTTP_E_INVALID_ARGUMENT;
-            h->error_reason = "parse_head() with a NULL buffer and a non-zero length";
+            h->error_reason = "a NULL buffer with a non-zero length";
             return SIMDHTTP_HEAD_ERROR;
         }
         buf = sh_empty;
@@ -249,5 +249,5 @@ long simdhttp_parse_fields(simdhttp_head *h, const char *buf, size_t len, const 
     p._state = S_FIELD_START;
     p.flags = SIMDHTTP_F_TRAILERS;
     p._want = 0; /* no field before: leading SP/HTAB is an error, not an obs-fold */
-    return head_run(h, &p, len ? buf : "", len); /* (NULL + 0 is undefined) */
+    return head_run(h, &p, buf, len);
 }

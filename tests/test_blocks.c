@@ -98,6 +98,7 @@ static char *chunked_log(const t_case *c, const char *in, size_t len, size_t pie
     size_t size = 0, off = 0;
     long r = SIMDHTTP_CHUNKED_INCOMPLETE;
     simdhttp_chunked d;
+    memset(&d, 0xa5, sizeof d); /* init owns every member: nothing may depend on this */
     simdhttp_chunked_init(&d, &c->cfg, c->consume_trailers ? SIMDHTTP_CHUNKED_CONSUME_TRAILERS : 0);
     while (off < len && r == SIMDHTTP_CHUNKED_INCOMPLETE) {
         size_t n = piece && piece < len - off ? piece : len - off;
