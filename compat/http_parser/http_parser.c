@@ -1,0 +1,478 @@
+/* SPDX-License-Identifier: MIT */
+/* The http-parser 2.9 API over simdhttp's streaming parser (compat/http_parser/include/
+ * http_parser.h; docs/compat.md). No parsing here: simdhttp's callbacks are translated into
+ * http-parser's, its errors into HPE_* codes, its flags into F_* bits. Two checks that
+ * http-parser makes and simdhttp's core does not are made on native API calls: the method must
+ * be one of http-parser's (its `method` field has no value for others), and the request-target
+ * goes through simdhttp's target splitter (RFC 3986, and its form against the method). */
+#include <limits.h>
+#include <string.h>
+
+#include "http_parser.h"
+
+#define HP(sp) ((http_parser *)(sp)->data)
+
+static uint32_t max_header_size = HTTP_MAX_HEADER_SIZE;
+
+static const char *const method_strings[] = {
+#define XX(num, name, string) #string,
+    HTTP_METHOD_MAP(XX)
+#undef XX
+};
+#define N_METHODS (sizeof method_strings / sizeof *method_strings)
+
+/* simdhttp_method -> enum http_method (OTHER: looked up by name) */
+static const uint8_t from_native[] = {
+    [SIMDHTTP_METHOD_GET] = HTTP_GET,         [SIMDHTTP_METHOD_HEAD] = HTTP_HEAD,
+    [SIMDHTTP_METHOD_POST] = HTTP_POST,       [SIMDHTTP_METHOD_PUT] = HTTP_PUT,
+    [SIMDHTTP_METHOD_DELETE] = HTTP_DELETE,   [SIMDHTTP_METHOD_CONNECT] = HTTP_CONNECT,
+    [SIMDHTTP_METHOD_OPTIONS] = HTTP_OPTIONS, [SIMDHTTP_METHOD_TRACE] = HTTP_TRACE,
+    [SIMDHTTP_METHOD_PATCH] = HTTP_PATCH,
+};
+
+/* The layer stops the parse itself (an unknown method, a bad target, a callback's error):
+ * the trampoline records the code and where, and returns non-zero to simdhttp. */
+static int stop(http_parser *hp, enum http_errno e, uint64_t abs_off)
+{
+    hp->_stop_errno = (uint8_t)e;
+    hp->_stop_off = abs_off;
+    return -1;
+}
+
+static uint64_t abs_of(const http_parser *hp, const char *at) { return hp->_buf_off + (uint64_t)(at - hp->_buf); }
+
+/* After a user callback returned rc: 0 goes on; a pause (http_parser_pause(p, 1) inside the
+ * callback) pauses simdhttp; anything else is HPE_CB_<name>. */
+static int after_cb(http_parser *hp, int rc, enum http_errno cb_errno)
+{
+    if (rc) return stop(hp, cb_errno, UINT64_MAX);
+    if (hp->http_errno == HPE_PAUSED) return SIMDHTTP_PAUSE;
+    return 0;
+}
+
+/* The length of the longest prefix of m[0..n) that begins a known method. */
+static size_t method_prefix(const char *m, size_t n)
+{
+    size_t best = 0;
+    for (size_t i = 0; i < N_METHODS; i++) {
+        size_t k = 0;
+        while (k < n && method_strings[i][k] == m[k]) k++;
+        if (k > best) best = k;
+    }
+    return best;
+}
+
+/* The user's on_message_begin runs before the message's first event, once its first byte is
+ * known to start a message http-parser would begin (as http-parser calls it). */
+static int begin(http_parser *hp)
+{
+    if (hp->_begun) return 0;
+    hp->_begun = 1;
+    hp->state = 1;
+    const http_parser_settings *s = hp->_settings;
+    return s->on_message_begin ? after_cb(hp, s->on_message_begin(hp), HPE_CB_message_begin) : 0;
+}
+
+static int t_message_begin(simdhttp_parser *sp)
+{
+    http_parser *hp = HP(sp);
+    hp->flags = 0;
+    hp->content_length = ULLONG_MAX;
+    hp->uses_transfer_encoding = 0;
+    hp->upgrade = 0;
+    hp->_mlen = 0;
+    hp->_begun = 0;
+    hp->_body_final = 0;
+    hp->_mstart = UINT64_MAX;
+    if (sp->type == SIMDHTTP_RESPONSE) {
+        hp->type = HTTP_RESPONSE;
+        return begin(hp);
+    }
+    return 0;
+}
+
+static int t_method(simdhttp_parser *sp, const char *at, size_t n)
+{
+    http_parser *hp = HP(sp);
+    hp->type = HTTP_REQUEST;
+    /* (with HTTP_BOTH, a method that began like "HTTP/" may come from simdhttp's constant
+     * bytes, not from our buffer: its offset is then known from the next piece) */
+    if (at >= hp->_buf && at <= hp->_buf_end) hp->_mstart = abs_of(hp, at) - hp->_mlen;
+    size_t room = sizeof hp->_mbuf - hp->_mlen, k = n < room ? n : room;
+    memcpy(hp->_mbuf + hp->_mlen, at, k);
+    hp->_mlen = (uint8_t)(hp->_mlen + k);
+    size_t ok = method_prefix(hp->_mbuf, hp->_mlen);
+    /* http-parser begins a message once its first byte starts a known method */
+    int rc = ok ? begin(hp) : 0;
+    if (rc) return rc;
+    if (ok < hp->_mlen) { /* no known method starts so */
+        uint64_t off = hp->_mstart == UINT64_MAX ? hp->_buf_off : hp->_mstart + ok;
+        return stop(hp, HPE_INVALID_METHOD, off < hp->_buf_off ? hp->_buf_off : off);
+    }
+    return 0;
+}
+
+static int t_method_complete(simdhttp_parser *sp)
+{
+    http_parser *hp = HP(sp);
+    size_t i = 0;
+    if (sp->method != SIMDHTTP_METHOD_OTHER) {
+        i = from_native[sp->method];
+    } else {
+        while (i < N_METHODS && !(strlen(method_strings[i]) == hp->_mlen &&
+                                  memcmp(method_strings[i], hp->_mbuf, hp->_mlen) == 0))
+            i++;
+        /* a prefix of a known method ("GE"): the SP after it is the bad byte */
+        if (i == N_METHODS) return stop(hp, HPE_INVALID_METHOD, hp->_mstart + hp->_mlen);
+    }
+    hp->method = (unsigned)i;
+    /* the target check starts with the target (CONNECT takes the authority-form only) */
+    simdhttp_target_init(&hp->_target, i == HTTP_CONNECT ? SIMDHTTP_TARGET_CONNECT : 0);
+    hp->_tstart = UINT64_MAX;
+    return 0;
+}
+
+static int t_url(simdhttp_parser *sp, const char *at, size_t n)
+{
+    http_parser *hp = HP(sp);
+    if (hp->_tstart == UINT64_MAX) hp->_tstart = abs_of(hp, at);
+    if (simdhttp_target_feed(&hp->_target, at, n))
+        return stop(hp, HPE_INVALID_URL, hp->_tstart + hp->_target.error_offset);
+    const http_parser_settings *s = hp->_settings;
+    return s->on_url ? after_cb(hp, s->on_url(hp, at, n), HPE_CB_url) : 0;
+}
+
+static int t_url_complete(simdhttp_parser *sp)
+{
+    http_parser *hp = HP(sp);
+    uint64_t end = hp->_tstart + hp->_target._off;
+    if (simdhttp_target_finish(&hp->_target)) return stop(hp, HPE_INVALID_URL, end);
+    if (!simdhttp_target_form_fits(sp->method, hp->_target.form)) return stop(hp, HPE_INVALID_URL, end);
+    return 0;
+}
+
+static int t_version_complete(simdhttp_parser *sp)
+{
+    http_parser *hp = HP(sp);
+    hp->http_major = sp->http_major;
+    hp->http_minor = sp->http_minor;
+    return 0;
+}
+
+static int t_status_code(simdhttp_parser *sp, const char *at, size_t n)
+{
+    (void)at, (void)n;
+    HP(sp)->type = HTTP_RESPONSE;
+    return begin(HP(sp));
+}
+
+static int t_status_code_complete(simdhttp_parser *sp)
+{
+    HP(sp)->status_code = sp->status_code;
+    return 0;
+}
+
+static int t_version(simdhttp_parser *sp, const char *at, size_t n)
+{
+    (void)at, (void)n;
+    return begin(HP(sp)); /* a response: "HTTP/" came first */
+}
+
+static int t_status(simdhttp_parser *sp, const char *at, size_t n)
+{
+    http_parser *hp = HP(sp);
+    const http_parser_settings *s = hp->_settings;
+    return s->on_status ? after_cb(hp, s->on_status(hp, at, n), HPE_CB_status) : 0;
+}
+
+static int t_header_field(simdhttp_parser *sp, const char *at, size_t n)
+{
+    http_parser *hp = HP(sp);
+    const http_parser_settings *s = hp->_settings;
+    return s->on_header_field ? after_cb(hp, s->on_header_field(hp, at, n), HPE_CB_header_field) : 0;
+}
+
+static int t_header_value(simdhttp_parser *sp, const char *at, size_t n)
+{
+    http_parser *hp = HP(sp);
+    const http_parser_settings *s = hp->_settings;
+    return s->on_header_value ? after_cb(hp, s->on_header_value(hp, at, n), HPE_CB_header_value) : 0;
+}
+
+/* simdhttp's message flags as http-parser's F_* (F_SKIPBODY and F_TRAILING are the layer's) */
+static unsigned hp_flags(uint32_t f)
+{
+    return (f & SIMDHTTP_F_CHUNKED ? F_CHUNKED : 0) |
+           (f & SIMDHTTP_F_CONNECTION_KEEP_ALIVE ? F_CONNECTION_KEEP_ALIVE : 0) |
+           (f & SIMDHTTP_F_CONNECTION_CLOSE ? F_CONNECTION_CLOSE : 0) |
+           (f & SIMDHTTP_F_CONNECTION_UPGRADE ? F_CONNECTION_UPGRADE : 0) |
+           (f & SIMDHTTP_F_UPGRADE ? F_UPGRADE : 0) |
+           (f & SIMDHTTP_F_CONTENT_LENGTH ? F_CONTENTLENGTH : 0);
+}
+
+static int t_headers_complete(simdhttp_parser *sp)
+{
+    http_parser *hp = HP(sp);
+    uint32_t f = sp->flags;
+    hp->flags = hp_flags(f);
+    hp->uses_transfer_encoding = (f & SIMDHTTP_F_TRANSFER_ENCODING) != 0;
+    hp->content_length = f & SIMDHTTP_F_CONTENT_LENGTH ? sp->content_length : ULLONG_MAX;
+    hp->http_major = sp->http_major;
+    hp->http_minor = sp->http_minor;
+    hp->upgrade = (f & SIMDHTTP_F_UPGRADE) != 0;
+    const http_parser_settings *s = hp->_settings;
+    if (!s->on_headers_complete) return 0;
+    switch (s->on_headers_complete(hp)) {
+    case 0:
+        return hp->http_errno == HPE_PAUSED ? SIMDHTTP_PAUSE : 0;
+    case 1:
+        hp->flags |= F_SKIPBODY;
+        return SIMDHTTP_SKIP_BODY;
+    case 2:
+        hp->flags |= F_SKIPBODY;
+        hp->upgrade = 1;
+        return SIMDHTTP_SKIP_BODY_UPGRADE;
+    default:
+        return stop(hp, HPE_CB_headers_complete, UINT64_MAX);
+    }
+}
+
+static int t_body(simdhttp_parser *sp, const char *at, size_t n)
+{
+    http_parser *hp = HP(sp);
+    if (!(sp->flags & (SIMDHTTP_F_CHUNKED | SIMDHTTP_F_BODY_UNTIL_CLOSE))) {
+        hp->content_length = sp->content_length; /* what is left after this piece */
+        hp->_body_final = sp->content_length == 0;
+    }
+    const http_parser_settings *s = hp->_settings;
+    int rc = s->on_body ? after_cb(hp, s->on_body(hp, at, n), HPE_CB_body) : 0;
+    hp->_body_final = 0;
+    return rc;
+}
+
+static int t_chunk_header(simdhttp_parser *sp)
+{
+    http_parser *hp = HP(sp);
+    hp->content_length = sp->content_length;
+    if (sp->content_length == 0) hp->flags |= F_TRAILING;
+    const http_parser_settings *s = hp->_settings;
+    return s->on_chunk_header ? after_cb(hp, s->on_chunk_header(hp), HPE_CB_chunk_header) : 0;
+}
+
+static int t_chunk_complete(simdhttp_parser *sp)
+{
+    http_parser *hp = HP(sp);
+    const http_parser_settings *s = hp->_settings;
+    return s->on_chunk_complete ? after_cb(hp, s->on_chunk_complete(hp), HPE_CB_chunk_complete) : 0;
+}
+
+static int t_message_complete(simdhttp_parser *sp)
+{
+    http_parser *hp = HP(sp);
+    hp->state = 0;
+    hp->_begun = 0;
+    const http_parser_settings *s = hp->_settings;
+    return s->on_message_complete ? after_cb(hp, s->on_message_complete(hp), HPE_CB_message_complete) : 0;
+}
+
+static const simdhttp_callbacks trampolines = {
+    .on_message_begin = t_message_begin,
+    .on_method = t_method,
+    .on_method_complete = t_method_complete,
+    .on_url = t_url,
+    .on_url_complete = t_url_complete,
+    .on_version = t_version,
+    .on_version_complete = t_version_complete,
+    .on_status_code = t_status_code,
+    .on_status_code_complete = t_status_code_complete,
+    .on_status = t_status,
+    .on_header_field = t_header_field,
+    .on_header_value = t_header_value,
+    .on_headers_complete = t_headers_complete,
+    .on_body = t_body,
+    .on_chunk_header = t_chunk_header,
+    .on_chunk_complete = t_chunk_complete,
+    .on_message_complete = t_message_complete,
+};
+
+/* ---------------------------------------------------------------------------------------- */
+
+unsigned long http_parser_version(void)
+{
+    return HTTP_PARSER_VERSION_MAJOR * 0x10000 | HTTP_PARSER_VERSION_MINOR * 0x00100 |
+           HTTP_PARSER_VERSION_PATCH * 0x00001;
+}
+
+void http_parser_init(http_parser *parser, enum http_parser_type t)
+{
+    void *data = parser->data;
+    memset(parser, 0, sizeof *parser);
+    parser->data = data;
+    parser->type = t;
+    parser->content_length = ULLONG_MAX;
+    simdhttp_config cfg = {0};
+    cfg.max_head_size = max_header_size ? max_header_size : UINT32_MAX;
+    cfg.max_fields = UINT32_MAX; /* http-parser has no field count limit: the head size bounds it */
+    simdhttp_init(&parser->_sh,
+                  t == HTTP_REQUEST ? SIMDHTTP_REQUEST : t == HTTP_RESPONSE ? SIMDHTTP_RESPONSE : SIMDHTTP_BOTH,
+                  &trampolines, &cfg);
+    parser->_sh.data = parser;
+    parser->_mstart = parser->_tstart = UINT64_MAX;
+}
+
+void http_parser_settings_init(http_parser_settings *settings) { memset(settings, 0, sizeof *settings); }
+
+/* simdhttp's error codes as http-parser's */
+static enum http_errno from_native_errno(simdhttp_errno e)
+{
+    switch (e) {
+    case SIMDHTTP_OK: return HPE_OK;
+    case SIMDHTTP_E_PAUSED: return HPE_PAUSED;
+    case SIMDHTTP_E_INVALID_METHOD: return HPE_INVALID_METHOD;
+    case SIMDHTTP_E_INVALID_URL: return HPE_INVALID_URL;
+    case SIMDHTTP_E_INVALID_VERSION: return HPE_INVALID_VERSION;
+    case SIMDHTTP_E_INVALID_STATUS: return HPE_INVALID_STATUS;
+    case SIMDHTTP_E_UNEXPECTED_SPACE:
+    case SIMDHTTP_E_INVALID_HEADER_TOKEN:
+    case SIMDHTTP_E_INVALID_HEADER_VALUE: return HPE_INVALID_HEADER_TOKEN;
+    case SIMDHTTP_E_CR_EXPECTED:
+    case SIMDHTTP_E_LF_EXPECTED: return HPE_LF_EXPECTED;
+    case SIMDHTTP_E_INVALID_CONTENT_LENGTH: return HPE_INVALID_CONTENT_LENGTH;
+    case SIMDHTTP_E_UNEXPECTED_CONTENT_LENGTH: return HPE_UNEXPECTED_CONTENT_LENGTH;
+    case SIMDHTTP_E_INVALID_TRANSFER_ENCODING: return HPE_INVALID_TRANSFER_ENCODING;
+    case SIMDHTTP_E_INVALID_CHUNK_SIZE:
+    case SIMDHTTP_E_INVALID_CHUNK_EXTENSION: return HPE_INVALID_CHUNK_SIZE;
+    case SIMDHTTP_E_HEADER_OVERFLOW:
+    case SIMDHTTP_E_TOO_MANY_HEADERS:
+    case SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW: return HPE_HEADER_OVERFLOW;
+    case SIMDHTTP_E_INVALID_EOF_STATE: return HPE_INVALID_EOF_STATE;
+    case SIMDHTTP_E_CLOSED_CONNECTION: return HPE_CLOSED_CONNECTION;
+    default: return HPE_UNKNOWN;
+    }
+}
+
+size_t http_parser_execute(http_parser *parser, const http_parser_settings *settings, const char *data,
+                           size_t len)
+{
+    if (parser->http_errno != HPE_OK) return 0;
+    simdhttp_parser *sp = &parser->_sh;
+    parser->_settings = settings;
+    simdhttp_set_lenient(sp, SIMDHTTP_LENIENT_HEADERS, parser->lenient_http_headers);
+    simdhttp_set_lenient(sp, SIMDHTTP_LENIENT_CHUNKED_LENGTH, parser->allow_chunked_length);
+    simdhttp_errno e;
+    if (len == 0) {
+        parser->_buf = parser->_buf_end = data;
+        e = simdhttp_finish(sp);
+    } else {
+        if (simdhttp_get_errno(sp) == SIMDHTTP_E_PAUSED_UPGRADE) { /* called again after an upgrade */
+            simdhttp_resume_after_upgrade(sp);
+            parser->upgrade = 0;
+        }
+        parser->_buf = data;
+        parser->_buf_end = data + len;
+        e = simdhttp_execute(sp, data, len);
+    }
+    size_t done = len;
+    if (e != SIMDHTTP_OK) {
+        uint64_t off = simdhttp_get_error_offset(sp);
+        if (e == SIMDHTTP_E_USER && parser->_stop_off != UINT64_MAX) off = parser->_stop_off;
+        done = off <= parser->_buf_off ? 0 : off - parser->_buf_off > len ? len : (size_t)(off - parser->_buf_off);
+        if (e == SIMDHTTP_E_PAUSED_UPGRADE) {
+            parser->upgrade = 1;
+        } else if (e == SIMDHTTP_E_PAUSED) {
+            parser->http_errno = HPE_PAUSED;
+        } else {
+            parser->http_errno = e == SIMDHTTP_E_USER ? parser->_stop_errno : from_native_errno(e);
+        }
+    }
+    parser->_buf_off += done;
+    parser->nread = (uint32_t)parser->_buf_off;
+    return done;
+}
+
+int http_should_keep_alive(const http_parser *parser)
+{
+    if (parser->http_major > 0 && parser->http_minor > 0) {
+        if (parser->flags & F_CONNECTION_CLOSE) return 0;
+    } else if (!(parser->flags & F_CONNECTION_KEEP_ALIVE)) {
+        return 0;
+    }
+    /* a body that runs until the close cannot be followed by another message */
+    if (parser->type == HTTP_REQUEST) return 1;
+    if (parser->status_code / 100 == 1 || parser->status_code == 204 || parser->status_code == 304 ||
+        (parser->flags & F_SKIPBODY))
+        return 1;
+    if (parser->uses_transfer_encoding && !(parser->flags & F_CHUNKED)) return 0;
+    return (parser->flags & F_CHUNKED) || parser->content_length != ULLONG_MAX;
+}
+
+const char *http_method_str(enum http_method m)
+{
+    return (unsigned)m < N_METHODS ? method_strings[m] : "<unknown>";
+}
+
+const char *http_status_str(enum http_status s)
+{
+    switch (s) {
+#define XX(num, name, string) \
+    case HTTP_STATUS_##name: return #string;
+        HTTP_STATUS_MAP(XX)
+#undef XX
+    default: return "<unknown>";
+    }
+}
+
+static const struct {
+    const char *name, *description;
+} errno_tab[] = {
+#define XX(n, s) {"HPE_" #n, s},
+    HTTP_ERRNO_MAP(XX)
+#undef XX
+};
+
+const char *http_errno_name(enum http_errno err)
+{
+    return (unsigned)err < sizeof errno_tab / sizeof *errno_tab ? errno_tab[err].name : "HPE_UNKNOWN";
+}
+
+const char *http_errno_description(enum http_errno err)
+{
+    return (unsigned)err < sizeof errno_tab / sizeof *errno_tab ? errno_tab[err].description
+                                                               : "an unknown error occurred";
+}
+
+void http_parser_url_init(struct http_parser_url *u) { memset(u, 0, sizeof *u); }
+
+int http_parser_parse_url(const char *buf, size_t buflen, int is_connect, struct http_parser_url *u)
+{
+    simdhttp_target t;
+    if (buflen == 0 || buflen > UINT16_MAX) return 1;
+    if (simdhttp_target_parse(&t, buf, buflen, is_connect ? SIMDHTTP_TARGET_CONNECT : SIMDHTTP_TARGET_FRAGMENT))
+        return 1;
+    /* http-parser takes no authority-form without is_connect (RFC 9112 3.2.3: CONNECT only) */
+    if (!is_connect && t.form == SIMDHTTP_TARGET_AUTHORITY) return 1;
+    u->field_set = 0;
+    u->port = t.port;
+    for (int i = 0; i < UF_MAX; i++) {
+        /* an empty part is absent for http-parser ("http://h:/" has no port) */
+        if ((t.parts & (1u << i)) && t.part[i].len) {
+            u->field_set |= (uint16_t)(1u << i);
+            u->field_data[i].off = (uint16_t)t.part[i].off;
+            u->field_data[i].len = (uint16_t)t.part[i].len;
+        } else {
+            u->field_data[i].off = u->field_data[i].len = 0;
+        }
+    }
+    return 0;
+}
+
+void http_parser_pause(http_parser *parser, int paused)
+{
+    if (parser->http_errno != HPE_OK && parser->http_errno != HPE_PAUSED) return;
+    parser->http_errno = paused ? HPE_PAUSED : HPE_OK;
+    if (!paused) simdhttp_resume(&parser->_sh);
+}
+
+int http_body_is_final(const http_parser *parser) { return parser->_body_final; }
+
+void http_parser_set_max_header_size(uint32_t size) { max_header_size = size; }

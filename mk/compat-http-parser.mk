@@ -1,0 +1,48 @@
+# SPDX-License-Identifier: MIT
+# The http-parser 2.9 API over simdhttp (issue 12; docs/compat.md, /work/coord/COMPAT.md).
+#   $(BUILD)/libsimdhttp-http-parser.a    the layer alone: link it with libsimdhttp.a
+#   $(BUILD)/libsimdhttp-http-parser.so   the layer with the core inside, soname
+#                                         libsimdhttp-http-parser.so.0, exporting http-parser's
+#                                         API only (compat/http_parser/http_parser.map)
+# Tests (make test): tests/compat/http_parser.sh runs tests/compat/diff.py on the events program
+# built against Debian's libhttp-parser and against the layer, and the layer's unit test.
+
+HP_DIR = compat/http_parser
+HP_CFLAGS = -I$(HP_DIR)/include
+HP_OBJ = $(BUILD)/obj/compat/http_parser.o
+HP_LIBS = $(BUILD)/libsimdhttp-http-parser.a $(BUILD)/libsimdhttp-http-parser.so
+
+.PHONY: compat-http-parser
+compat-http-parser: $(HP_LIBS)
+lib: $(HP_LIBS)
+
+$(HP_OBJ): $(HP_DIR)/http_parser.c $(HP_DIR)/include/http_parser.h include/simdhttp.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(HP_CFLAGS) -fvisibility=default -c $< -o $@
+
+$(BUILD)/libsimdhttp-http-parser.a: $(HP_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/libsimdhttp-http-parser.so: $(HP_OBJ) $(LIB_OBJS) $(HP_DIR)/http_parser.map
+	$(CC) -shared -Wl,-soname,libsimdhttp-http-parser.so.0 -Wl,--version-script=$(HP_DIR)/http_parser.map \
+	    $(LDFLAGS_ALL) -o $@ $(HP_OBJ) $(LIB_OBJS)
+
+# The events program (written against http-parser's API only), twice.
+HP_EVENTS = $(BUILD)/compat/http_parser_events_layer $(BUILD)/compat/http_parser_events_real
+tests: $(HP_EVENTS) $(BUILD)/compat/test_http_parser
+$(BUILD)/compat/http_parser_events_layer: tests/compat/http_parser_events.c $(BUILD)/libsimdhttp-http-parser.a $(BUILD)/libsimdhttp.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(HP_CFLAGS) $< $(BUILD)/libsimdhttp-http-parser.a $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
+# Real http-parser (Debian libhttp-parser-dev); without it a stub that says so (the test fails
+# in CI, skips elsewhere).
+$(BUILD)/compat/http_parser_events_real: tests/compat/http_parser_events.c
+	@mkdir -p $(dir $@)
+	@if [ -f /usr/include/http_parser.h ]; then \
+	    echo "$(CC) ... $< -lhttp_parser -o $@"; \
+	    $(CC) $(CFLAGS_ALL) $< $(LDFLAGS_ALL) -lhttp_parser -o $@; \
+	else printf '#!/bin/sh\necho "libhttp-parser-dev is not installed" >&2\nexit 127\n' > $@; chmod +x $@; fi
+$(BUILD)/compat/test_http_parser: tests/compat/test_http_parser.c tests/testlib.c $(BUILD)/libsimdhttp-http-parser.a $(BUILD)/libsimdhttp.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(HP_CFLAGS) -Itests $< tests/testlib.c $(BUILD)/libsimdhttp-http-parser.a $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
+
+TEST_SCRIPTS += tests/compat/http_parser.sh

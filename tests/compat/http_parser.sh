@@ -1,0 +1,27 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# The http-parser layer (issue 12): its unit test, then tests/compat/diff.py over the corpus, the
+# inputs of tests/cases and fuzz/corpus with the events program built against Debian's
+# libhttp-parser and against the layer; every difference must be in http_parser.known.
+# Ends with "N passed, N failed". A missing libhttp-parser-dev or python3 is a skip (a failure
+# when CI=true).
+BUILD=${BUILD:-build}
+dir=$(dirname "$0")
+missing() {
+    if [ "${CI:-}" = true ]; then echo "not ok - $1 (CI=true: a missing tool is a failure)"; echo "0 passed, 1 failed"; exit 1; fi
+    echo "skip - $1"; echo "0 passed, 0 failed"; exit 0
+}
+out=$("$BUILD/compat/test_http_parser" 2>&1); rc=$?
+echo "$out" | grep -E '^(not ok|FAIL)'
+line=$(echo "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+p1=$(echo "${line:-0 passed, 1 failed}" | sed 's/ passed.*//'); f1=$(echo "${line:-0 passed, 1 failed}" | sed 's/.*passed, \([0-9]*\) failed.*/\1/')
+[ "$rc" -ne 0 ] && [ "$f1" -eq 0 ] && f1=1
+command -v python3 >/dev/null 2>&1 || missing "python3 is not installed"
+"$BUILD/compat/http_parser_events_real" >/dev/null 2>&1; [ $? -eq 127 ] && missing "libhttp-parser-dev is not installed"
+out=$(python3 "$dir/diff.py" --real "$BUILD/compat/http_parser_events_real" --layer "$BUILD/compat/http_parser_events_layer" \
+      --known "$dir/http_parser.known" 2>&1)
+echo "$out" | grep -vE '^[0-9]+ passed, [0-9]+ failed' | tail -n 60
+line=$(echo "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+p2=$(echo "${line:-0 passed, 1 failed}" | sed 's/ passed.*//'); f2=$(echo "${line:-0 passed, 1 failed}" | sed 's/.*passed, \([0-9]*\) failed.*/\1/')
+echo "$((p1 + p2)) passed, $((f1 + f2)) failed"
+[ $((f1 + f2)) -eq 0 ]

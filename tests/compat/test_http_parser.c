@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: MIT */
+/* The http-parser layer's API beyond the event logs of diff.py: return values of execute()
+ * (errors, pauses, upgrades), callback errors, http_body_is_final, the head size limit, names
+ * and strings, and http_parser_parse_url. */
+#include <stdio.h>
+#include <string.h>
+
+#include "http_parser.h"
+#include "testlib.h"
+
+static int finals, bodies, fail_on_url, pause_on_header;
+
+static int on_body(http_parser *p, const char *at, size_t n)
+{
+    (void)at, (void)n;
+    bodies++;
+    finals += http_body_is_final(p);
+    return 0;
+}
+static int on_url(http_parser *p, const char *at, size_t n)
+{
+    (void)p, (void)at, (void)n;
+    return fail_on_url;
+}
+static int on_header_field(http_parser *p, const char *at, size_t n)
+{
+    (void)at, (void)n;
+    if (pause_on_header) http_parser_pause(p, 1);
+    return 0;
+}
+
+static void execute_results(void)
+{
+    http_parser_settings s;
+    http_parser_settings_init(&s);
+    s.on_body = on_body;
+    s.on_url = on_url;
+    s.on_header_field = on_header_field;
+    http_parser p;
+    const char *req = "POST /x HTTP/1.1\r\nContent-Length: 5\r\n\r\nab";
+    http_parser_init(&p, HTTP_REQUEST);
+    size_t n = http_parser_execute(&p, &s, req, strlen(req));
+    n += http_parser_execute(&p, &s, "cde", 3);
+    t_check(n == strlen(req) + 3 && bodies == 2 && finals == 1, "body_is_final on the last piece only",
+            "n %zu bodies %d finals %d", n, bodies, finals);
+
+    /* a callback error: HPE_CB_url, sticky */
+    fail_on_url = 1;
+    http_parser_init(&p, HTTP_REQUEST);
+    n = http_parser_execute(&p, &s, req, strlen(req));
+    t_check(HTTP_PARSER_ERRNO(&p) == HPE_CB_url && n < strlen(req) && http_parser_execute(&p, &s, "x", 1) == 0,
+            "callback error", "errno %s n %zu", http_errno_name(HTTP_PARSER_ERRNO(&p)), n);
+    fail_on_url = 0;
+
+    /* pause from a callback, resume from where execute() stopped */
+    pause_on_header = 1;
+    http_parser_init(&p, HTTP_REQUEST);
+    n = http_parser_execute(&p, &s, req, strlen(req));
+    int paused = HTTP_PARSER_ERRNO(&p) == HPE_PAUSED && n > 0 && n < strlen(req);
+    pause_on_header = 0;
+    http_parser_pause(&p, 0);
+    size_t m = http_parser_execute(&p, &s, req + n, strlen(req) - n);
+    t_check(paused && HTTP_PARSER_ERRNO(&p) == HPE_OK && n + m == strlen(req), "pause and resume",
+            "paused %d n %zu m %zu errno %s", paused, n, m, http_errno_name(HTTP_PARSER_ERRNO(&p)));
+
+    /* an upgrade: execute() stops after the head, upgrade = 1, the rest is not parsed */
+    const char *up = "GET /chat HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n\x81\x05hello";
+    http_parser_init(&p, HTTP_REQUEST);
+    n = http_parser_execute(&p, &s, up, strlen(up));
+    t_check(p.upgrade == 1 && HTTP_PARSER_ERRNO(&p) == HPE_OK && n == strlen(up) - 7, "upgrade stops after the head",
+            "upgrade %u n %zu", p.upgrade, n);
+    const char *conn = "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\nTLS";
+    http_parser_init(&p, HTTP_REQUEST);
+    n = http_parser_execute(&p, &s, conn, strlen(conn));
+    t_check(p.upgrade == 1 && p.method == HTTP_CONNECT && n == strlen(conn) - 3, "CONNECT", "n %zu", n);
+    http_parser_init(&p, HTTP_REQUEST);
+    n = http_parser_execute(&p, &s, "CONNECT /x HTTP/1.1\r\n\r\n", 23);
+    t_check(HTTP_PARSER_ERRNO(&p) == HPE_INVALID_URL, "CONNECT needs authority-form", "%s",
+            http_errno_name(HTTP_PARSER_ERRNO(&p)));
+    http_parser_init(&p, HTTP_REQUEST);
+    n = http_parser_execute(&p, &s, "FOO / HTTP/1.1\r\n\r\n", 18);
+    t_check(HTTP_PARSER_ERRNO(&p) == HPE_INVALID_METHOD && n == 0, "unknown method", "%s n %zu",
+            http_errno_name(HTTP_PARSER_ERRNO(&p)), n);
+    http_parser_init(&p, HTTP_REQUEST);
+    n = http_parser_execute(&p, &s, "PROPFIND /d HTTP/1.1\r\n\r\n", 24);
+    t_check(HTTP_PARSER_ERRNO(&p) == HPE_OK && p.method == HTTP_PROPFIND && n == 24, "a WebDAV method", "%s",
+            http_errno_name(HTTP_PARSER_ERRNO(&p)));
+
+    /* the head size limit, process-wide from the next init */
+    http_parser_set_max_header_size(64);
+    http_parser_init(&p, HTTP_REQUEST);
+    char big[200];
+    snprintf(big, sizeof big, "GET / HTTP/1.1\r\nX: %0100d\r\n\r\n", 0);
+    http_parser_execute(&p, &s, big, strlen(big));
+    t_check(HTTP_PARSER_ERRNO(&p) == HPE_HEADER_OVERFLOW, "max header size", "%s", http_errno_name(HTTP_PARSER_ERRNO(&p)));
+    http_parser_set_max_header_size(HTTP_MAX_HEADER_SIZE);
+    http_parser_init(&p, HTTP_REQUEST);
+    http_parser_execute(&p, &s, big, strlen(big));
+    t_check(HTTP_PARSER_ERRNO(&p) == HPE_OK, "default header size", "%s", http_errno_name(HTTP_PARSER_ERRNO(&p)));
+
+    /* the end of a body that runs until the close */
+    const char *res = "HTTP/1.1 200 OK\r\n\r\nabc";
+    http_parser_init(&p, HTTP_RESPONSE);
+    http_parser_execute(&p, &s, res, strlen(res));
+    t_check(http_should_keep_alive(&p) == 0, "body until close: not kept alive", "wrong");
+    t_check(http_parser_execute(&p, &s, NULL, 0) == 0 && HTTP_PARSER_ERRNO(&p) == HPE_OK, "EOF ends it", "%s",
+            http_errno_name(HTTP_PARSER_ERRNO(&p)));
+    p.data = &p;
+    http_parser_init(&p, HTTP_BOTH);
+    t_check(p.data == &p, "init keeps data", "wrong");
+}
+
+static void names(void)
+{
+    t_check(http_parser_version() == 0x020904, "version", "%lx", http_parser_version());
+    t_check(!strcmp(http_method_str(HTTP_MSEARCH), "M-SEARCH") && !strcmp(http_method_str(HTTP_SOURCE), "SOURCE") &&
+                !strcmp(http_method_str((enum http_method)99), "<unknown>"),
+            "method_str", "wrong");
+    t_check(!strcmp(http_status_str(HTTP_STATUS_NOT_FOUND), "Not Found") &&
+                !strcmp(http_status_str((enum http_status)999), "<unknown>"),
+            "status_str", "wrong");
+    t_check(!strcmp(http_errno_name(HPE_INVALID_URL), "HPE_INVALID_URL") &&
+                !strcmp(http_errno_description(HPE_PAUSED), "parser is paused") &&
+                HPE_INVALID_TRANSFER_ENCODING == 33 && HTTP_SOURCE == 33 && F_CONTENTLENGTH == 128,
+            "errno names and values", "wrong");
+}
+
+static void parse_url(void)
+{
+    static const struct {
+        const char *url;
+        int connect, rc;
+        const char *want; /* field:value ... port=N */
+    } u[] = {
+        {"http://user:pw@example.com:8080/p/a?q=1#frag", 0, 0,
+         "schema=http host=example.com port=8080 path=/p/a query=q=1 fragment=frag userinfo=user:pw port#8080"},
+        {"/just/a/path?x", 0, 0, "path=/just/a/path query=x port#0"},
+        {"http://[::1]:443/", 0, 0, "schema=http host=::1 port=443 path=/ port#443"},
+        {"example.com:443", 1, 0, "host=example.com port=443 port#443"},
+        {"example.com:443", 0, 1, ""},
+        {"/path", 1, 1, ""},
+        {"http://h:65536/", 0, 1, ""},
+        {"http://a b/", 0, 1, ""},
+        {"", 0, 1, ""},
+        {"http:///x", 0, 1, ""},
+        {"*", 0, 0, "port#0"},
+    };
+    static const char *const names[] = {"schema", "host", "port", "path", "query", "fragment", "userinfo"};
+    for (size_t i = 0; i < sizeof u / sizeof *u; i++) {
+        struct http_parser_url r;
+        http_parser_url_init(&r);
+        int rc = http_parser_parse_url(u[i].url, strlen(u[i].url), u[i].connect, &r);
+        t_buf b = {0};
+        if (rc == 0) {
+            for (int f = 0; f < UF_MAX; f++)
+                if (r.field_set & (1 << f)) {
+                    t_buf_printf(&b, "%s=", names[f]);
+                    t_buf_put(&b, u[i].url + r.field_data[f].off, r.field_data[f].len);
+                    t_buf_put(&b, " ", 1);
+                }
+            t_buf_printf(&b, "port#%u", r.port);
+        }
+        char name[120];
+        snprintf(name, sizeof name, "parse_url \"%s\" connect=%d", u[i].url, u[i].connect);
+        t_check(rc == u[i].rc && (rc || !strcmp(b.s, u[i].want)), name, "rc %d got \"%s\"", rc, b.s ? b.s : "");
+        t_buf_free(&b);
+    }
+}
+
+int main(void)
+{
+    execute_results();
+    names();
+    parse_url();
+    return t_summary();
+}
