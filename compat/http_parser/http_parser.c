@@ -21,7 +21,7 @@ static const char *const method_strings[] = {
 };
 #define N_METHODS (sizeof method_strings / sizeof *method_strings)
 
-/* simdhttp_method -> enum http_method (OTHER: looked up by name) */
+/* simdhttp_method -> enum http_method for the common ones (the others: looked up by name) */
 static const uint8_t from_native[] = {
     [SIMDHTTP_METHOD_GET] = HTTP_GET,         [SIMDHTTP_METHOD_HEAD] = HTTP_HEAD,
     [SIMDHTTP_METHOD_POST] = HTTP_POST,       [SIMDHTTP_METHOD_PUT] = HTTP_PUT,
@@ -116,9 +116,9 @@ static int t_method_complete(simdhttp_parser *sp)
 {
     http_parser *hp = HP(sp);
     size_t i = 0;
-    if (sp->method != SIMDHTTP_METHOD_OTHER) {
+    if (sp->method != SIMDHTTP_METHOD_OTHER && sp->method < sizeof from_native) {
         i = from_native[sp->method];
-    } else {
+    } else { /* by name: http-parser's numbers for the rest of its table */
         while (i < N_METHODS && !(strlen(method_strings[i]) == hp->_mlen &&
                                   memcmp(method_strings[i], hp->_mbuf, hp->_mlen) == 0))
             i++;
