@@ -14,7 +14,7 @@ ifeq ($(ARCH),aarch64)
 ISA_SRCS += src/isa_neon.c
 endif
 
-TEST_PROGS += tests/test_scan tests/test_guard
+TEST_PROGS += tests/test_scan tests/test_guard tests/test_stage1
 
 # The test programs of one build, without running them: tests/aarch64.sh cross-builds them
 # (CC=aarch64-linux-gnu-gcc) and runs them under qemu-aarch64. The list goes to $(BUILD)/test-progs.

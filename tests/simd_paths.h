@@ -47,6 +47,36 @@ static const struct simd_path simd_paths[] = {
 #endif
     {0, NULL}};
 
+/* Stage 1 of each path, out of line (src/isa_<name>.c; contract in src/stage1.h). */
+#include "stage1.h"
+typedef void (*stage1_fn)(const uint8_t *p, const uint8_t *lo, const uint8_t *end, sh_masks *m);
+void simdhttp__stage1_scalar(const uint8_t *, const uint8_t *, const uint8_t *, sh_masks *);
+#if defined(__x86_64__)
+void simdhttp__stage1_sse2(const uint8_t *, const uint8_t *, const uint8_t *, sh_masks *);
+void simdhttp__stage1_sse42(const uint8_t *, const uint8_t *, const uint8_t *, sh_masks *);
+void simdhttp__stage1_avx2(const uint8_t *, const uint8_t *, const uint8_t *, sh_masks *);
+void simdhttp__stage1_avx512(const uint8_t *, const uint8_t *, const uint8_t *, sh_masks *);
+#endif
+#if defined(__aarch64__)
+void simdhttp__stage1_neon(const uint8_t *, const uint8_t *, const uint8_t *, sh_masks *);
+#endif
+
+static const struct stage1_path {
+    simdhttp_isa isa;
+    stage1_fn fn;
+} stage1_paths[] = {
+    {SIMDHTTP_ISA_SCALAR, simdhttp__stage1_scalar},
+#if defined(__x86_64__)
+    {SIMDHTTP_ISA_SSE2, simdhttp__stage1_sse2},
+    {SIMDHTTP_ISA_SSE42, simdhttp__stage1_sse42},
+    {SIMDHTTP_ISA_AVX2, simdhttp__stage1_avx2},
+    {SIMDHTTP_ISA_AVX512, simdhttp__stage1_avx512},
+#endif
+#if defined(__aarch64__)
+    {SIMDHTTP_ISA_NEON, simdhttp__stage1_neon},
+#endif
+    {0, NULL}};
+
 /* Which paths to test: the one SIMDHTTP_ISA forces (tests/run.sh runs the suite once per
  * path), else every path this CPU supports. */
 static inline int path_selected(simdhttp_isa isa)

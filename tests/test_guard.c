@@ -5,6 +5,8 @@
  *
  *   - every scanner of every path this CPU supports, on spans that pass to the end, that stop
  *     at the last byte, and random bytes; results must equal the scalar reference;
+ *   - every path's stage 1 (64-byte blocks, src/stage1.h) at every block position of every
+ *     input, against scalar's;
  *   - the full parser, streaming and head API, on every prefix of several messages (so inputs
  *     end mid-method, mid-target, mid-name, mid-value, mid-body), strict and lenient, under
  *     every path; errno, error offset, head result and field count must match scalar's; so
@@ -85,6 +87,34 @@ static void scanners(const struct simd_path *p)
     char name[64];
     snprintf(name, sizeof name, "%s scanners at guard pages", simdhttp_isa_to_name(p->isa));
     t_check(bad == 0, name, "%ld mismatches; first: %s", bad, first);
+}
+
+/* Stage 1 (src/stage1.h) of every block position of every input: [p, end) with the input's
+ * start as the first readable byte, so a short last block takes the overlapping load or,
+ * under 64 bytes in all, the copy; next to each guard page. Masks must equal scalar's. */
+static void stage1(const struct stage1_path *p, stage1_fn scalar)
+{
+    uint8_t buf[MAXLEN];
+    long bad = 0, runs = 0;
+    char first[160] = "";
+    for (size_t n = 0; n <= MAXLEN; n++) {
+        for (size_t i = 0; i < n; i++) buf[i] = (rnd() & 7) ? (uint8_t)"a: \r\nb"[rnd() % 6] : (uint8_t)rnd();
+        for (int side = 0; side < 2; side++) {
+            const uint8_t *s = side ? at_start(buf, n) : at_end(buf, n);
+            for (const uint8_t *q = s; q <= s + n; q++) {
+                sh_masks got, want;
+                p->fn(q, s, s + n, &got);
+                scalar(q, s, s + n, &want);
+                runs++;
+                if (memcmp(&got, &want, sizeof got) != 0 && bad++ == 0)
+                    snprintf(first, sizeof first, "len %zu block at %td %s", n, q - s,
+                             side ? "after guard" : "before guard");
+            }
+        }
+    }
+    char name[64];
+    snprintf(name, sizeof name, "%s stage 1 at guard pages (%ld blocks)", simdhttp_isa_to_name(p->isa), runs);
+    t_check(bad == 0, name, "%ld differ from scalar; first: %s", bad, first);
 }
 
 /* ---- the full parser ---- */
@@ -212,6 +242,10 @@ int main(void)
         scanners(sel[i]);
         parser(sel[i]->isa);
     }
+    for (const struct stage1_path *p = stage1_paths; p->fn; p++)
+        if (p->isa == SIMDHTTP_ISA_SCALAR ? !want || !*want || chosen == SIMDHTTP_ISA_SCALAR
+                                          : simdhttp_isa_supported(p->isa) && (!want || !*want || chosen == p->isa))
+            stage1(p, simdhttp__stage1_scalar);
     simdhttp_isa_set(chosen);
     return t_summary();
 }

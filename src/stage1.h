@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: MIT */
+/* Stage 1: one 64-byte block of input -> six bitmasks, bit i for byte i (simdjson's first
+ * stage; the parser core's stage 2 walks them with plain integer code, src/core.h).
+ *
+ *   lf     LF (0x0A)              cr     CR (0x0D)              colon  ':'
+ *   ws     SP or HTAB (OWS)
+ *   vbad   a byte not allowed in a field value: a CTL other than HTAB (0x00-0x08,
+ *          0x0A-0x1F; so CR and LF too) or DEL (0x7F) (RFC 9110 section 5.5)
+ *   ntok   a byte that is not a tchar (RFC 9110 section 5.6.2)
+ *
+ * Only this stage differs per ISA: src/stage1_<isa>.h each define
+ *   <isa>_stage1(p, m)   the masks of the 64 bytes p[0..63] (all of them readable)
+ * and src/isa_<name>.c names its one `stage1_block`. The code below (shared) gives the masks
+ * of a block that ends early, without reading outside what may be read:
+ *
+ *   sh_stage1_at(p, lo, end, m)   the masks of [p, end), p < end or p == end; bytes at or past
+ *                                 end (up to bit 63) read as a stop: vbad and ntok set, no
+ *                                 other bit. Reads only [lo, end) (lo <= p: the start of the
+ *                                 caller's buffer).
+ * A short block is one overlapping load of the last 64 bytes of [lo, end), its masks shifted
+ * (the usual case: a head's last block); only when the whole buffer is under 64 bytes is it
+ * copied into a zeroed block first (a zero byte is vbad and ntok, nothing else). An ISA with
+ * masked loads (AVX-512) defines SH_STAGE1_PART(p, n, m) instead.
+ *
+ * Tested: tests/test_stage1.c (every path against the per-byte definition, every length and
+ * alignment; the AVX-512 code also through a plain-C model of its intrinsics) and
+ * tests/test_guard.c (the loads, next to PROT_NONE pages). */
+#ifndef SIMDHTTP_STAGE1_H
+#define SIMDHTTP_STAGE1_H
+
+#include <stdint.h>
+#include <string.h>
+
+typedef struct sh_masks {
+    uint64_t lf, cr, colon, ws, vbad, ntok;
+} sh_masks;
+
+/* Per-byte classes of the scalar stage 1 (bits: 1 LF, 2 CR, 4 ':', 8 SP/HTAB, 16 vbad,
+ * 32 ntok). tests/test_stage1.c checks it against the RFC definitions byte by byte. */
+#define SH_C_LF 1u
+#define SH_C_CR 2u
+#define SH_C_COLON 4u
+#define SH_C_WS 8u
+#define SH_C_VBAD 16u
+#define SH_C_NTOK 32u
+
+#endif
+
+/* The shared tail handling, once per ISA unit (needs that unit's stage1_block). */
+#if defined(stage1_block) && !defined(SH_STAGE1_AT_DONE)
+#define SH_STAGE1_AT_DONE
+
+static inline __attribute__((always_inline)) void sh_stage1_at(const uint8_t *p, const uint8_t *lo,
+                                                               const uint8_t *end, sh_masks *m)
+{
+    size_t n = (size_t)(end - p);
+    if (__builtin_expect(n >= 64, 1)) {
+        stage1_block(p, m);
+        return;
+    }
+#ifdef SH_STAGE1_PART
+    SH_STAGE1_PART(p, n, m);
+    (void)lo;
+#else
+    if ((size_t)(end - lo) >= 64 && n) {
+        /* the 64 bytes ending at end, shifted down by the 64 - n bytes before p */
+        unsigned k = (unsigned)(64 - n);
+        uint64_t past = ~0ull << n;
+        stage1_block(end - 64, m);
+        m->lf >>= k;
+        m->cr >>= k;
+        m->colon >>= k;
+        m->ws >>= k;
+        m->vbad = m->vbad >> k | past;
+        m->ntok = m->ntok >> k | past;
+    } else {
+        uint8_t tmp[64];
+        memset(tmp, 0, sizeof tmp);
+        if (n) memcpy(tmp, p, n);
+        stage1_block(tmp, m);
+    }
+#endif
+}
+#endif
