@@ -25,7 +25,8 @@
 
 #include "llhttp.h"
 
-#define LLHTTP_9 (LLHTTP_VERSION_MAJOR >= 9)
+/* The switches llhttp 9.x added. Built with -DEVENTS_LLHTTP8_SWITCHES (as tests/compat does
+ * for the layer, to compare it with Debian's 8.1), a 9.x build declines them as 8.1 must. */
 
 static char *logbuf;
 static size_t loglen, logcap;
@@ -71,16 +72,20 @@ static void out_escaped(const char *s, size_t n)
 
 static const char *piece;     /* the buffer of the current llhttp_execute() call */
 static size_t piece_off;      /* its absolute offset */
+static size_t piece_len;
 static const char *span_kind; /* the open span (NULL: none) */
 static size_t span_off, span_len;
 static char *span_bytes;
 static size_t span_cap;
 static int events, pause_at = -1, hc_ret;
 
+static int foreign; /* the open span's offset is not known yet */
+
 static void flush(void)
 {
     if (!span_kind) return;
-    outf("off=%zu len=%zu span[%s]=\"", span_off, span_len, span_kind);
+    if (foreign) outf("off=- len=%zu span[%s]=\"", span_len, span_kind);
+    else outf("off=%zu len=%zu span[%s]=\"", span_off, span_len, span_kind);
     out_escaped(span_bytes, span_len);
     out("\"\n", 2);
     span_kind = NULL;
@@ -88,16 +93,26 @@ static void flush(void)
 
 static int event(void) { return events++ == pause_at ? HPE_PAUSED : 0; }
 
-/* Zero-length spans carry nothing (llhttp gives one where a span ends at a piece's start). */
+/* Zero-length spans carry nothing (llhttp gives one where a span ends at a piece's start).
+ * A span outside the current piece (bytes a library keeps itself, e.g. the "H" of a method
+ * split where "HTTP/" was still possible) takes its offset from the piece of the same span
+ * that follows it: the log then does not depend on where the bytes came from. */
+
 static int span(const char *kind, const char *at, size_t n)
 {
     if (n == 0) return 0;
-    size_t off = piece_off + (size_t)(at - piece);
-    if (!(span_kind == kind && span_off + span_len == off)) {
+    int inside = at >= piece && at + n <= piece + piece_len;
+    size_t off = inside ? piece_off + (size_t)(at - piece) : 0;
+    if (span_kind == kind && foreign && inside) {
+        span_off = off - span_len; /* the foreign bytes came right before these */
+        foreign = 0;
+    }
+    if (!(span_kind == kind && (foreign ? !inside : span_off + span_len == off))) {
         flush();
         span_kind = kind;
         span_off = off;
         span_len = 0;
+        foreign = !inside;
     }
     if (span_len + n > span_cap) {
         span_cap = (span_len + n) * 2;
@@ -201,7 +216,7 @@ static int set_lenient(llhttp_t *p, const char *name)
         {"chunked_length", llhttp_set_lenient_chunked_length},
         {"keep_alive", llhttp_set_lenient_keep_alive},
         {"transfer_encoding", llhttp_set_lenient_transfer_encoding},
-#if LLHTTP_9
+#if LLHTTP_VERSION_MAJOR >= 9 && !defined(EVENTS_LLHTTP8_SWITCHES)
         {"version", llhttp_set_lenient_version},
         {"data_after_close", llhttp_set_lenient_data_after_close},
         {"optional_lf_after_cr", llhttp_set_lenient_optional_lf_after_cr},
@@ -305,9 +320,17 @@ int main(int argc, char **argv)
         llhttp_init(&p, type, &s);
         if (lenient) {
             char *names = strdup(lenient);
-            for (char *n = strtok_r(names, ",", &sv2); n; n = strtok_r(NULL, ",", &sv2))
-                if (set_lenient(&p, n)) return 3; /* declined: the library has no such switch */
+            int declined = 0;
+            for (char *n = strtok_r(names, ",", &sv2); n && !declined; n = strtok_r(NULL, ",", &sv2))
+                declined = set_lenient(&p, n) != 0;
             free(names);
+            if (declined) { /* the library has no such switch */
+                free(speclist);
+                free(in);
+                free(logbuf);
+                free(span_bytes);
+                return 3;
+            }
         }
         size_t every = 0, at = 0;
         if (spec[0] == '@') at = strtoul(spec + 1, NULL, 10);
@@ -325,6 +348,7 @@ int main(int argc, char **argv)
             memcpy(copy, in + pos, n);
             piece = copy;
             piece_off = pos;
+            piece_len = n;
             size_t done = 0;
             for (;;) {
                 err = llhttp_execute(&p, copy + done, n - done);
@@ -362,6 +386,7 @@ int main(int argc, char **argv)
         if (err == HPE_OK) {
             if (eof) {
                 piece = NULL;
+                piece_len = 0;
                 err = llhttp_finish(&p);
                 flush();
             }

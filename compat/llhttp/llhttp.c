@@ -1,0 +1,697 @@
+/* SPDX-License-Identifier: MIT */
+/* The llhttp 9.x API over simdhttp: llhttp_t holds a simdhttp_parser; simdhttp's callbacks are
+ * trampolines that fill llhttp's public fields and call the user's llhttp callbacks, mapping
+ * their return values both ways. No parsing happens here: every byte is judged by the simdhttp
+ * core (src/core.h); this file only translates names, codes and fields.
+ *
+ * Trampolines are installed only for the callbacks the user's settings have, plus the few this
+ * layer needs to keep llhttp's fields current (method, version, status code, headers complete,
+ * message begin and complete): a callback nobody listens to costs nothing. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "llhttp.h"
+
+#define LP(p) ((llhttp_t *)(void *)((char *)(p) - offsetof(llhttp_t, _sh)))
+#define LIKELY(x) __builtin_expect(!!(x), 1)
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+
+/* ---- names and codes ---------------------------------------------------------------- */
+
+const char *llhttp_errno_name(llhttp_errno_t err)
+{
+    switch (err) {
+#define XX(num, name, string) case HPE_##name: return "HPE_" #string;
+        HTTP_ERRNO_MAP(XX)
+#undef XX
+    }
+    return "HPE_UNKNOWN";
+}
+
+const char *llhttp_method_name(llhttp_method_t method)
+{
+    switch (method) {
+#define XX(num, name, string) case HTTP_##name: return #string;
+        HTTP_ALL_METHOD_MAP(XX)
+#undef XX
+    }
+    return "<unknown>";
+}
+
+const char *llhttp_status_name(llhttp_status_t status)
+{
+    switch (status) {
+#define XX(num, name, string) case HTTP_STATUS_##name: return #string;
+        HTTP_STATUS_MAP(XX)
+#undef XX
+    }
+    return NULL;
+}
+
+#define NO_ID 0xff
+
+/* simdhttp_method -> llhttp_method (NO_ID: a registered method llhttp does not know) */
+static const uint8_t method_ids[SIMDHTTP_METHOD_COUNT] = {
+    [SIMDHTTP_METHOD_OTHER] = NO_ID,
+    [SIMDHTTP_METHOD_GET] = HTTP_GET,
+    [SIMDHTTP_METHOD_HEAD] = HTTP_HEAD,
+    [SIMDHTTP_METHOD_POST] = HTTP_POST,
+    [SIMDHTTP_METHOD_PUT] = HTTP_PUT,
+    [SIMDHTTP_METHOD_DELETE] = HTTP_DELETE,
+    [SIMDHTTP_METHOD_CONNECT] = HTTP_CONNECT,
+    [SIMDHTTP_METHOD_OPTIONS] = HTTP_OPTIONS,
+    [SIMDHTTP_METHOD_TRACE] = HTTP_TRACE,
+    [SIMDHTTP_METHOD_PATCH] = HTTP_PATCH,
+    [SIMDHTTP_METHOD_ACL] = HTTP_ACL,
+    [SIMDHTTP_METHOD_BASELINE_CONTROL] = NO_ID,
+    [SIMDHTTP_METHOD_BIND] = HTTP_BIND,
+    [SIMDHTTP_METHOD_CHECKIN] = NO_ID,
+    [SIMDHTTP_METHOD_CHECKOUT] = HTTP_CHECKOUT,
+    [SIMDHTTP_METHOD_COPY] = HTTP_COPY,
+    [SIMDHTTP_METHOD_LABEL] = NO_ID,
+    [SIMDHTTP_METHOD_LINK] = HTTP_LINK,
+    [SIMDHTTP_METHOD_LOCK] = HTTP_LOCK,
+    [SIMDHTTP_METHOD_MERGE] = HTTP_MERGE,
+    [SIMDHTTP_METHOD_MKACTIVITY] = HTTP_MKACTIVITY,
+    [SIMDHTTP_METHOD_MKCALENDAR] = HTTP_MKCALENDAR,
+    [SIMDHTTP_METHOD_MKCOL] = HTTP_MKCOL,
+    [SIMDHTTP_METHOD_MKREDIRECTREF] = NO_ID,
+    [SIMDHTTP_METHOD_MKWORKSPACE] = NO_ID,
+    [SIMDHTTP_METHOD_MOVE] = HTTP_MOVE,
+    [SIMDHTTP_METHOD_ORDERPATCH] = NO_ID,
+    [SIMDHTTP_METHOD_PRI] = HTTP_PRI,
+    [SIMDHTTP_METHOD_PROPFIND] = HTTP_PROPFIND,
+    [SIMDHTTP_METHOD_PROPPATCH] = HTTP_PROPPATCH,
+    [SIMDHTTP_METHOD_REBIND] = HTTP_REBIND,
+    [SIMDHTTP_METHOD_REPORT] = HTTP_REPORT,
+    [SIMDHTTP_METHOD_SEARCH] = HTTP_SEARCH,
+    [SIMDHTTP_METHOD_UNBIND] = HTTP_UNBIND,
+    [SIMDHTTP_METHOD_UNCHECKOUT] = NO_ID,
+    [SIMDHTTP_METHOD_UNLINK] = HTTP_UNLINK,
+    [SIMDHTTP_METHOD_UNLOCK] = HTTP_UNLOCK,
+    [SIMDHTTP_METHOD_UPDATE] = NO_ID,
+    [SIMDHTTP_METHOD_UPDATEREDIRECTREF] = NO_ID,
+    [SIMDHTTP_METHOD_VERSION_CONTROL] = NO_ID,
+};
+
+/* Every method name llhttp's request parser matches (its trie), for the methods simdhttp does
+ * not classify as llhttp does and for methods split across execute() calls. */
+static const struct {
+    char name[14];
+    uint8_t id;
+} llhttp_methods[] = {
+#define XX(num, name, string) {#string, num},
+    HTTP_ALL_METHOD_MAP(XX)
+#undef XX
+};
+#define LONGEST_METHOD 13 /* GET_PARAMETER */
+
+/* @return 1 if s[0..n) begins some llhttp method name; *id = that method if it is one. A
+ * parser of type both that has not seen a message yet takes a first 'H' for HEAD or "HTTP/"
+ * only (llhttp then says INVALID_CONSTANT). */
+static int method_prefix(const llhttp_t *lp, const char *s, size_t n, int *id)
+{
+    int any = 0;
+    *id = -1;
+    if (n && s[0] == 'H' && lp->type == HTTP_BOTH) {
+        if (n <= 4 && memcmp("HEAD", s, n) == 0) *id = n == 4 ? HTTP_HEAD : -1;
+        else if (!(n <= 5 && memcmp("HTTP/", s, n) == 0)) return 0;
+        return 1;
+    }
+    for (size_t i = 0; i < sizeof llhttp_methods / sizeof *llhttp_methods; i++)
+        if (memcmp(llhttp_methods[i].name, s, n) == 0) {
+            any = 1;
+            if (llhttp_methods[i].name[n] == 0) *id = llhttp_methods[i].id;
+        }
+    return any;
+}
+
+/* simdhttp_errno -> llhttp_errno for parse errors (pauses and callback errors are handled
+ * apart). The limits llhttp does not have become HPE_INTERNAL with simdhttp's reason. */
+static const uint8_t errno_ids[SIMDHTTP_ERRNO_COUNT] = {
+    [SIMDHTTP_OK] = HPE_OK,
+    [SIMDHTTP_E_PAUSED] = HPE_PAUSED,
+    [SIMDHTTP_E_PAUSED_UPGRADE] = HPE_PAUSED_UPGRADE,
+    [SIMDHTTP_E_USER] = HPE_USER,
+    [SIMDHTTP_E_INVALID_METHOD] = HPE_INVALID_METHOD,
+    [SIMDHTTP_E_INVALID_URL] = HPE_INVALID_URL,
+    [SIMDHTTP_E_INVALID_VERSION] = HPE_INVALID_VERSION,
+    [SIMDHTTP_E_INVALID_STATUS] = HPE_INVALID_STATUS,
+    [SIMDHTTP_E_UNEXPECTED_SPACE] = HPE_UNEXPECTED_SPACE,
+    [SIMDHTTP_E_INVALID_HEADER_TOKEN] = HPE_INVALID_HEADER_TOKEN,
+    [SIMDHTTP_E_INVALID_HEADER_VALUE] = HPE_INVALID_HEADER_TOKEN, /* llhttp: "Invalid header value char" */
+    [SIMDHTTP_E_CR_EXPECTED] = HPE_CR_EXPECTED,
+    [SIMDHTTP_E_LF_EXPECTED] = HPE_LF_EXPECTED,
+    [SIMDHTTP_E_INVALID_CONTENT_LENGTH] = HPE_INVALID_CONTENT_LENGTH,
+    [SIMDHTTP_E_UNEXPECTED_CONTENT_LENGTH] = HPE_UNEXPECTED_CONTENT_LENGTH,
+    [SIMDHTTP_E_INVALID_TRANSFER_ENCODING] = HPE_INVALID_TRANSFER_ENCODING,
+    [SIMDHTTP_E_INVALID_CHUNK_SIZE] = HPE_INVALID_CHUNK_SIZE,
+    [SIMDHTTP_E_INVALID_CHUNK_EXTENSION] = HPE_STRICT,
+    [SIMDHTTP_E_HEADER_OVERFLOW] = HPE_INTERNAL,
+    [SIMDHTTP_E_TOO_MANY_HEADERS] = HPE_INTERNAL,
+    [SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW] = HPE_INTERNAL,
+    [SIMDHTTP_E_INVALID_EOF_STATE] = HPE_INVALID_EOF_STATE,
+    [SIMDHTTP_E_CLOSED_CONNECTION] = HPE_CLOSED_CONNECTION,
+    [SIMDHTTP_E_INVALID_ARGUMENT] = HPE_INTERNAL,
+};
+
+/* llhttp lenient flags -> simdhttp's (the meanings are documented at the setters in llhttp.h) */
+static uint32_t lenient_bits(unsigned f)
+{
+    uint32_t l = 0;
+    if (f & (LENIENT_HEADERS | LENIENT_HEADER_VALUE_RELAXED)) l |= SIMDHTTP_LENIENT_HEADERS;
+    if (f & LENIENT_HEADERS) l |= SIMDHTTP_LENIENT_OBS_FOLD;
+    if (f & LENIENT_CHUNKED_LENGTH) l |= SIMDHTTP_LENIENT_CHUNKED_LENGTH | SIMDHTTP_LENIENT_TRANSFER_ENCODING;
+    if (f & LENIENT_KEEP_ALIVE) l |= SIMDHTTP_LENIENT_KEEP_ALIVE;
+    if (f & LENIENT_TRANSFER_ENCODING) l |= SIMDHTTP_LENIENT_TRANSFER_ENCODING;
+    if (f & LENIENT_VERSION) l |= SIMDHTTP_LENIENT_VERSION;
+    if (f & LENIENT_DATA_AFTER_CLOSE) l |= SIMDHTTP_LENIENT_DATA_AFTER_CLOSE;
+    if (f & LENIENT_OPTIONAL_LF_AFTER_CR) l |= SIMDHTTP_LENIENT_OPTIONAL_LF_AFTER_CR;
+    if (f & LENIENT_OPTIONAL_CR_BEFORE_LF) l |= SIMDHTTP_LENIENT_OPTIONAL_CR_BEFORE_LF;
+    if (f & LENIENT_OPTIONAL_CRLF_AFTER_CHUNK) l |= SIMDHTTP_LENIENT_OPTIONAL_CRLF_AFTER_CHUNK;
+    if (f & LENIENT_SPACES_AFTER_CHUNK_SIZE) l |= SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE;
+    return l;
+}
+
+static uint16_t llhttp_flags_of(uint32_t f)
+{
+    uint16_t r = 0;
+    if (f & SIMDHTTP_F_CONNECTION_KEEP_ALIVE) r |= F_CONNECTION_KEEP_ALIVE;
+    if (f & SIMDHTTP_F_CONNECTION_CLOSE) r |= F_CONNECTION_CLOSE;
+    if (f & SIMDHTTP_F_CONNECTION_UPGRADE) r |= F_CONNECTION_UPGRADE;
+    if (f & SIMDHTTP_F_CHUNKED) r |= F_CHUNKED;
+    if (f & SIMDHTTP_F_UPGRADE) r |= F_UPGRADE;
+    if (f & SIMDHTTP_F_CONTENT_LENGTH) r |= F_CONTENT_LENGTH;
+    if (f & SIMDHTTP_F_TRANSFER_ENCODING) r |= F_TRANSFER_ENCODING;
+    if (f & SIMDHTTP_F_TRAILERS) r |= F_TRAILING;
+    return r;
+}
+
+/* ---- callback return values --------------------------------------------------------- */
+
+/* A data callback returned rc != 0: HPE_PAUSED pauses; -1 is HPE_USER; any other value is
+ * the error execute() returns (llhttp's contract). */
+static int span_stop(llhttp_t *lp, int rc, const char *why)
+{
+    if (rc == HPE_PAUSED) return SIMDHTTP_PAUSE;
+    if (rc == -1) {
+        rc = HPE_USER;
+        lp->reason = why;
+    }
+    lp->_cb_err = rc;
+    return -1;
+}
+
+/* A notification returned rc != 0: HPE_PAUSED pauses; anything else fails with its HPE_CB_*. */
+static int note_stop(llhttp_t *lp, int rc, int code, const char *why)
+{
+    if (rc == HPE_PAUSED) return SIMDHTTP_PAUSE;
+    lp->_cb_err = code;
+    lp->reason = why;
+    return -1;
+}
+
+#define SPAN(name)                                                                          \
+    static int t_##name(simdhttp_parser *p, const char *at, size_t n)                       \
+    {                                                                                       \
+        llhttp_t *lp = LP(p);                                                               \
+        int rc = lp->_seen.name(lp, at, n);                                                 \
+        return LIKELY(rc == 0) ? 0 : span_stop(lp, rc, "Span callback error in " #name);    \
+    }
+#define NOTE(name, code)                                                                    \
+    static int t_##name(simdhttp_parser *p)                                                 \
+    {                                                                                       \
+        llhttp_t *lp = LP(p);                                                               \
+        int rc = lp->_seen.name(lp);                                                        \
+        return LIKELY(rc == 0) ? 0 : note_stop(lp, rc, code, "`" #name "` callback error"); \
+    }
+/* the same, for a notification the layer always listens to (the user's may be NULL) */
+#define USER_NOTE(lp, name, code)                                                           \
+    do {                                                                                    \
+        if (lp->_seen.name) {                                                               \
+            int rc_ = lp->_seen.name(lp);                                                   \
+            if (UNLIKELY(rc_ != 0)) return note_stop(lp, rc_, code, "`" #name "` callback error"); \
+        }                                                                                   \
+    } while (0)
+
+/* llhttp delivers no span for the element an error is in; simdhttp delivers the bytes before
+ * the bad one, then fails. A span that ends inside the buffer at a byte that cannot end it is
+ * such a span: it is not passed on (simdhttp reports the error at that byte next). */
+#define SPAN_ENDS_AT(name, ok)                                                              \
+    static int t_##name(simdhttp_parser *p, const char *at, size_t n)                       \
+    {                                                                                       \
+        llhttp_t *lp = LP(p);                                                               \
+        if (UNLIKELY(at + n < lp->_end && at >= lp->_data)) {                               \
+            char c = at[n];                                                                 \
+            if (!(ok)) return 0;                                                            \
+        }                                                                                   \
+        int rc = lp->_seen.name(lp, at, n);                                                 \
+        return LIKELY(rc == 0) ? 0 : span_stop(lp, rc, "Span callback error in " #name);    \
+    }
+SPAN_ENDS_AT(on_url, c == ' ')
+SPAN(on_status)
+SPAN_ENDS_AT(on_header_field, c == ':')
+SPAN(on_header_value)
+SPAN(on_body)
+SPAN(on_chunk_extension_name)
+SPAN(on_chunk_extension_value)
+NOTE(on_url_complete, HPE_CB_URL_COMPLETE)
+NOTE(on_status_complete, HPE_CB_STATUS_COMPLETE)
+NOTE(on_header_field_complete, HPE_CB_HEADER_FIELD_COMPLETE)
+NOTE(on_header_value_complete, HPE_CB_HEADER_VALUE_COMPLETE)
+NOTE(on_chunk_extension_name_complete, HPE_CB_CHUNK_EXTENSION_NAME_COMPLETE)
+NOTE(on_chunk_extension_value_complete, HPE_CB_CHUNK_EXTENSION_VALUE_COMPLETE)
+NOTE(on_chunk_complete, HPE_CB_CHUNK_COMPLETE)
+
+static int t_on_chunk_header(simdhttp_parser *p)
+{
+    llhttp_t *lp = LP(p);
+    lp->content_length = p->content_length;
+    USER_NOTE(lp, on_chunk_header, HPE_CB_CHUNK_HEADER);
+    return 0;
+}
+
+/* ---- the callbacks the layer always listens to --------------------------------------- */
+
+static int t_on_message_begin(simdhttp_parser *p)
+{
+    llhttp_t *lp = LP(p);
+    lp->_mlen = lp->_mid = 0;
+    lp->_proto = 0;
+    lp->flags = 0;
+    lp->upgrade = 0;
+    lp->finish = HTTP_FINISH_UNSAFE;
+    if (lp->initial_message_completed && lp->_seen.on_reset) {
+        int rc = lp->_seen.on_reset(lp);
+        if (UNLIKELY(rc != 0)) {
+            if (rc != HPE_PAUSED) return note_stop(lp, rc, HPE_CB_RESET, "`on_reset` callback error");
+            lp->_owe_begin = 1; /* on_message_begin comes first thing after the resume */
+            return SIMDHTTP_PAUSE;
+        }
+    }
+    USER_NOTE(lp, on_message_begin, HPE_CB_MESSAGE_BEGIN);
+    return 0;
+}
+
+/* The method ended (SP or another byte next) at a known llhttp method: llhttp's fields and
+ * on_method_complete. */
+static int method_done(llhttp_t *lp, int id)
+{
+    lp->method = (uint8_t)id;
+    lp->type = HTTP_REQUEST;
+    USER_NOTE(lp, on_method_complete, HPE_CB_METHOD_COMPLETE);
+    return 0;
+}
+
+static int invalid_method(llhttp_t *lp, const char *at)
+{
+    int both = lp->type == HTTP_BOTH && lp->_mbuf[0] == 'H';
+    lp->_cb_err = both ? HPE_INVALID_CONSTANT : HPE_INVALID_METHOD;
+    lp->reason = both ? "Invalid word encountered" : "Invalid method encountered";
+    /* bytes simdhttp kept itself (type both) have no place in the buffer: simdhttp's position */
+    lp->_err_pos = at >= lp->_data && at <= lp->_end ? at : NULL;
+    return -1;
+}
+
+/* Methods are llhttp's set, matched as llhttp's trie does: an error at the first byte no
+ * method name continues with, the method span delivered only if a whole method came before
+ * it. The common case (the method and its SP in one buffer, classified by simdhttp as one of
+ * llhttp's) costs one test. */
+static int t_on_method(simdhttp_parser *p, const char *at, size_t n)
+{
+    llhttp_t *lp = LP(p);
+    int id = -1;
+    if (LIKELY(lp->_mlen == 0 && at >= lp->_data && at + n < lp->_end && at[n] == ' ' &&
+               method_ids[p->method] != NO_ID)) {
+        id = method_ids[p->method];
+    } else {
+        size_t k = lp->_mlen;
+        for (size_t i = 0; i < n; i++) {
+            if (k + i < LONGEST_METHOD) lp->_mbuf[k + i] = at[i];
+            if (k + i >= LONGEST_METHOD || !method_prefix(lp, lp->_mbuf, k + i + 1, &id)) {
+                /* no llhttp method goes on with this byte */
+                method_prefix(lp, lp->_mbuf, k + i, &id);
+                if (id < 0) return invalid_method(lp, at + i);
+                if (i && lp->_seen.on_method) {
+                    int rc = lp->_seen.on_method(lp, at, i);
+                    if (UNLIKELY(rc != 0)) return span_stop(lp, rc, "Span callback error in on_method");
+                }
+                int rc = method_done(lp, id);
+                return rc ? rc : invalid_method(lp, at + i);
+            }
+        }
+        lp->_mlen = (uint8_t)(k + n);
+        if (at + n < lp->_end && at >= lp->_data) {
+            /* the method ended here: by its SP, or by a byte simdhttp refuses next */
+            if (id < 0) return at[n] == ' ' ? invalid_method(lp, at + n) : 0;
+        } else {
+            id = -1; /* it may go on in the next buffer */
+        }
+    }
+    if (lp->_seen.on_method) {
+        int rc = lp->_seen.on_method(lp, at, n);
+        if (UNLIKELY(rc != 0)) return span_stop(lp, rc, "Span callback error in on_method");
+    }
+    lp->_mid = (uint8_t)(id + 1);
+    if (id >= 0 && at[n] != ' ') return method_done(lp, id); /* simdhttp fails at at[n] next */
+    return 0;
+}
+
+static int t_on_method_complete(simdhttp_parser *p)
+{
+    llhttp_t *lp = LP(p);
+    int id = lp->_mid - 1;
+    if (id < 0) { /* the method ended at a buffer's end: the SP is this buffer's first byte */
+        if (!method_prefix(lp, lp->_mbuf, lp->_mlen, &id) || id < 0) return invalid_method(lp, lp->_data);
+    }
+    return method_done(lp, id);
+}
+
+static const char protocol_name[4] = {'H', 'T', 'T', 'P'};
+
+static const char http_slash[5] = {'H', 'T', 'T', 'P', '/'};
+
+static int t_on_version(simdhttp_parser *p, const char *at, size_t n)
+{
+    llhttp_t *lp = LP(p);
+    if (!lp->_proto && lp->type == HTTP_BOTH && p->type == SIMDHTTP_RESPONSE) {
+        /* llhttp, deciding between a request and a response, reports "HTTP/" as a method */
+        lp->_proto = 1;
+        if (lp->_seen.on_method) {
+            const char *h = at - 5 >= lp->_data && at <= lp->_end && memcmp(at - 5, http_slash, 5) == 0
+                                ? at - 5 : http_slash;
+            int rc = lp->_seen.on_method(lp, h, 5);
+            if (UNLIKELY(rc != 0)) return span_stop(lp, rc, "Span callback error in on_method");
+        }
+    }
+    if (!lp->_proto) { /* llhttp 9.3+ reports the protocol name before the version */
+        lp->_proto = 1;
+        if (lp->_seen.on_protocol) {
+            int rc = lp->_seen.on_protocol(lp, protocol_name, sizeof protocol_name);
+            if (UNLIKELY(rc != 0)) return span_stop(lp, rc, "Span callback error in on_protocol");
+        }
+        USER_NOTE(lp, on_protocol_complete, HPE_CB_PROTOCOL_COMPLETE);
+    }
+    if (lp->_seen.on_version) {
+        int rc = lp->_seen.on_version(lp, at, n);
+        if (UNLIKELY(rc != 0)) return span_stop(lp, rc, "Span callback error in on_version");
+    }
+    return 0;
+}
+
+static int t_on_version_complete(simdhttp_parser *p)
+{
+    llhttp_t *lp = LP(p);
+    lp->http_major = p->http_major;
+    lp->http_minor = p->http_minor;
+    USER_NOTE(lp, on_version_complete, HPE_CB_VERSION_COMPLETE);
+    return 0;
+}
+
+static int t_on_status_code_complete(simdhttp_parser *p)
+{
+    llhttp_t *lp = LP(p);
+    lp->status_code = p->status_code;
+    lp->type = HTTP_RESPONSE;
+    return 0;
+}
+
+static int t_on_headers_complete(simdhttp_parser *p)
+{
+    llhttp_t *lp = LP(p);
+    uint32_t f = p->flags;
+    lp->flags = llhttp_flags_of(f);
+    lp->content_length = p->content_length;
+    lp->http_major = p->http_major;
+    lp->http_minor = p->http_minor;
+    if (p->type == SIMDHTTP_REQUEST) {
+        lp->type = HTTP_REQUEST;
+        lp->upgrade = (f & SIMDHTTP_F_UPGRADE) != 0;
+        if (p->method == SIMDHTTP_METHOD_CONNECT) lp->flags &= (uint16_t)~F_UPGRADE; /* llhttp: no field */
+    } else {
+        lp->type = HTTP_RESPONSE;
+        lp->upgrade = p->status_code == 101;
+    }
+    if (!lp->_seen.on_headers_complete) return 0;
+    int rc = lp->_seen.on_headers_complete(lp);
+    switch (rc) {
+    case 0: return 0;
+    case 1: lp->flags |= F_SKIPBODY; return SIMDHTTP_SKIP_BODY;
+    case 2: lp->flags |= F_SKIPBODY; lp->upgrade = 1; return SIMDHTTP_SKIP_BODY_UPGRADE;
+    default: return note_stop(lp, rc, HPE_CB_HEADERS_COMPLETE, "User callback error");
+    }
+}
+
+static int t_on_message_complete(simdhttp_parser *p)
+{
+    llhttp_t *lp = LP(p);
+    lp->initial_message_completed = 1;
+    lp->finish = HTTP_FINISH_SAFE;
+    int rc = lp->_seen.on_message_complete ? lp->_seen.on_message_complete(lp) : 0;
+    lp->flags = 0; /* llhttp clears them once the message is complete */
+    if (UNLIKELY(rc != 0)) {
+        if (lp->_in_finish) { /* llhttp_finish returns the callback's value as it is */
+            lp->_cb_err = rc;
+            return 0;
+        }
+        return note_stop(lp, rc, HPE_CB_MESSAGE_COMPLETE, "`on_message_complete` callback error");
+    }
+    return 0;
+}
+
+static const llhttp_settings_t no_settings;
+
+/* Build the trampoline table for the callbacks the settings have now. */
+static void sync_callbacks(llhttp_t *lp)
+{
+    lp->_seen = lp->settings ? *(const llhttp_settings_t *)lp->settings : no_settings;
+    const llhttp_settings_t *s = &lp->_seen;
+    simdhttp_callbacks *c = &lp->_cb;
+    memset(c, 0, sizeof *c);
+    c->on_message_begin = t_on_message_begin;
+    c->on_method = t_on_method;
+    c->on_method_complete = t_on_method_complete;
+    c->on_version_complete = t_on_version_complete;
+    c->on_status_code_complete = t_on_status_code_complete;
+    c->on_headers_complete = t_on_headers_complete;
+    c->on_message_complete = t_on_message_complete;
+    if (s->on_version || s->on_protocol || s->on_protocol_complete ||
+        (s->on_method && lp->_init_type == HTTP_BOTH))
+        c->on_version = t_on_version;
+#define IF(name) if (s->name) c->name = t_##name
+    IF(on_url);
+    IF(on_status);
+    IF(on_header_field);
+    IF(on_header_value);
+    IF(on_body);
+    IF(on_chunk_extension_name);
+    IF(on_chunk_extension_value);
+    IF(on_url_complete);
+    IF(on_status_complete);
+    IF(on_header_field_complete);
+    IF(on_header_value_complete);
+    IF(on_chunk_extension_name_complete);
+    IF(on_chunk_extension_value_complete);
+    IF(on_chunk_complete);
+#undef IF
+    if (s->on_chunk_header) c->on_chunk_header = t_on_chunk_header;
+}
+
+static inline void check_callbacks(llhttp_t *lp)
+{
+    const llhttp_settings_t *s = lp->settings ? lp->settings : &no_settings;
+    if (UNLIKELY(memcmp(s, &lp->_seen, sizeof *s) != 0)) sync_callbacks(lp);
+}
+
+/* ---- the API ------------------------------------------------------------------------ */
+
+static void clear_fields(llhttp_t *lp)
+{
+    lp->error = HPE_OK;
+    lp->reason = NULL;
+    lp->error_pos = NULL;
+    lp->content_length = 0;
+    lp->method = 0;
+    lp->http_major = lp->http_minor = 0;
+    lp->header_state = 0;
+    lp->upgrade = 0;
+    lp->finish = HTTP_FINISH_SAFE;
+    lp->flags = 0;
+    lp->status_code = 0;
+    lp->initial_message_completed = 0;
+    lp->_cb_err = 0;
+    lp->_mlen = lp->_mid = lp->_proto = lp->_owe_begin = lp->_in_finish = 0;
+    lp->_err_pos = NULL;
+    lp->_data = lp->_end = NULL;
+}
+
+/* The limits llhttp lacks: simdhttp's head and chunk extension sizes, and a field count
+ * bounded only by the head size. */
+static const simdhttp_config layer_config = {0, 0, 0xffffffffu, 0};
+
+void llhttp_init(llhttp_t *parser, llhttp_type_t type, const llhttp_settings_t *settings)
+{
+    parser->type = parser->_init_type = (uint8_t)type;
+    parser->settings = (void *)settings;
+    parser->data = NULL;
+    parser->lenient_flags = 0;
+    clear_fields(parser);
+    simdhttp_init(&parser->_sh,
+                  type == HTTP_REQUEST ? SIMDHTTP_REQUEST : type == HTTP_RESPONSE ? SIMDHTTP_RESPONSE : SIMDHTTP_BOTH,
+                  &parser->_cb, &layer_config);
+    sync_callbacks(parser);
+}
+
+void llhttp_reset(llhttp_t *parser)
+{
+    void *data = parser->data;
+    uint16_t lenient = parser->lenient_flags;
+    llhttp_init(parser, (llhttp_type_t)parser->_init_type, parser->settings);
+    parser->data = data;
+    parser->lenient_flags = lenient;
+    simdhttp_set_lenient(&parser->_sh, lenient_bits(lenient), 1);
+}
+
+llhttp_t *llhttp_alloc(llhttp_type_t type)
+{
+    llhttp_t *p = malloc(sizeof *p);
+    if (p) llhttp_init(p, type, NULL);
+    return p;
+}
+
+void llhttp_free(llhttp_t *parser) { free(parser); }
+
+void llhttp_settings_init(llhttp_settings_t *settings) { memset(settings, 0, sizeof *settings); }
+
+uint8_t llhttp_get_type(llhttp_t *parser) { return parser->type; }
+uint8_t llhttp_get_http_major(llhttp_t *parser) { return parser->http_major; }
+uint8_t llhttp_get_http_minor(llhttp_t *parser) { return parser->http_minor; }
+uint8_t llhttp_get_method(llhttp_t *parser) { return parser->method; }
+int llhttp_get_status_code(llhttp_t *parser) { return parser->status_code; }
+uint8_t llhttp_get_upgrade(llhttp_t *parser) { return parser->upgrade; }
+
+/* simdhttp stopped: set llhttp's error fields. */
+static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
+{
+    if (e == SIMDHTTP_E_INVALID_METHOD && lp->_mid == 0 && lp->_mlen) {
+        /* a whole method, then a byte that is not SP in a later buffer: llhttp has reported
+         * the method before it fails */
+        int id;
+        if (method_prefix(lp, lp->_mbuf, lp->_mlen, &id) && id >= 0 && method_done(lp, id)) e = SIMDHTTP_E_USER;
+    }
+    lp->error_pos = lp->_err_pos ? lp->_err_pos : simdhttp_get_error_pos(&lp->_sh);
+    lp->_err_pos = NULL;
+    switch (e) {
+    case SIMDHTTP_E_PAUSED:
+        lp->error = HPE_PAUSED;
+        if (!lp->reason) lp->reason = "Paused";
+        break;
+    case SIMDHTTP_E_PAUSED_UPGRADE:
+        lp->error = HPE_PAUSED_UPGRADE;
+        lp->reason = "Pause on CONNECT/Upgrade";
+        lp->upgrade = 1;
+        break;
+    case SIMDHTTP_E_USER:
+        lp->error = lp->_cb_err;
+        break;
+    default:
+        lp->error = (unsigned)e < SIMDHTTP_ERRNO_COUNT ? errno_ids[e] : HPE_INTERNAL;
+        lp->reason = simdhttp_get_error_reason(&lp->_sh);
+        break;
+    }
+    return (llhttp_errno_t)lp->error;
+}
+
+llhttp_errno_t llhttp_execute(llhttp_t *parser, const char *data, size_t len)
+{
+    if (UNLIKELY(parser->error != HPE_OK)) return (llhttp_errno_t)parser->error;
+    check_callbacks(parser);
+    if (UNLIKELY(parser->_owe_begin)) { /* on_reset paused before on_message_begin */
+        parser->_owe_begin = 0;
+        if (parser->_seen.on_message_begin) {
+            int rc = parser->_seen.on_message_begin(parser);
+            if (rc) {
+                parser->error_pos = data;
+                parser->error = rc == HPE_PAUSED ? HPE_PAUSED : HPE_CB_MESSAGE_BEGIN;
+                parser->reason = rc == HPE_PAUSED ? "on_message_begin pause" : "`on_message_begin` callback error";
+                return (llhttp_errno_t)parser->error;
+            }
+        }
+    }
+    parser->_data = data;
+    parser->_end = data + len;
+    simdhttp_errno e = simdhttp_execute(&parser->_sh, data, len);
+    if (LIKELY(e == SIMDHTTP_OK)) return HPE_OK;
+    return stopped(parser, e);
+}
+
+llhttp_errno_t llhttp_finish(llhttp_t *parser)
+{
+    if (parser->error != HPE_OK) return HPE_OK; /* as llhttp: an error state finishes quietly */
+    check_callbacks(parser);
+    parser->_cb_err = 0;
+    parser->_in_finish = 1;
+    simdhttp_errno e = simdhttp_finish(&parser->_sh);
+    parser->_in_finish = 0;
+    if (e == SIMDHTTP_OK) return (llhttp_errno_t)parser->_cb_err;
+    if (e == SIMDHTTP_E_INVALID_EOF_STATE) {
+        parser->reason = "Invalid EOF state";
+        return HPE_INVALID_EOF_STATE;
+    }
+    return stopped(parser, e);
+}
+
+int llhttp_message_needs_eof(const llhttp_t *parser) { return simdhttp_message_needs_eof(&parser->_sh); }
+int llhttp_should_keep_alive(const llhttp_t *parser) { return simdhttp_should_keep_alive(&parser->_sh); }
+
+void llhttp_pause(llhttp_t *parser)
+{
+    if (parser->error != HPE_OK) return;
+    parser->error = HPE_PAUSED;
+    parser->reason = "Paused";
+}
+
+void llhttp_resume(llhttp_t *parser)
+{
+    if (parser->error != HPE_PAUSED) return;
+    parser->error = HPE_OK;
+    parser->reason = NULL;
+    simdhttp_resume(&parser->_sh);
+}
+
+void llhttp_resume_after_upgrade(llhttp_t *parser)
+{
+    if (parser->error != HPE_PAUSED_UPGRADE) return;
+    parser->error = HPE_OK;
+    parser->reason = NULL;
+    simdhttp_resume_after_upgrade(&parser->_sh);
+}
+
+llhttp_errno_t llhttp_get_errno(const llhttp_t *parser) { return (llhttp_errno_t)parser->error; }
+const char *llhttp_get_error_reason(const llhttp_t *parser) { return parser->reason; }
+void llhttp_set_error_reason(llhttp_t *parser, const char *reason) { parser->reason = reason; }
+const char *llhttp_get_error_pos(const llhttp_t *parser) { return parser->error_pos; }
+
+/* ---- lenient switches ---------------------------------------------------------------- */
+
+static void set_lenient(llhttp_t *parser, unsigned flag, int enabled)
+{
+    if (enabled) parser->lenient_flags = (uint16_t)(parser->lenient_flags | flag);
+    else parser->lenient_flags = (uint16_t)(parser->lenient_flags & ~flag);
+    simdhttp_set_lenient(&parser->_sh, SIMDHTTP_LENIENT_ALL, 0);
+    simdhttp_set_lenient(&parser->_sh, lenient_bits(parser->lenient_flags), 1);
+}
+
+#define SETTER(name, flag) \
+    void llhttp_set_lenient_##name(llhttp_t *parser, int enabled) { set_lenient(parser, flag, enabled); }
+SETTER(headers, LENIENT_HEADERS)
+SETTER(chunked_length, LENIENT_CHUNKED_LENGTH)
+SETTER(keep_alive, LENIENT_KEEP_ALIVE)
+SETTER(transfer_encoding, LENIENT_TRANSFER_ENCODING)
+SETTER(version, LENIENT_VERSION)
+SETTER(data_after_close, LENIENT_DATA_AFTER_CLOSE)
+SETTER(optional_lf_after_cr, LENIENT_OPTIONAL_LF_AFTER_CR)
+SETTER(optional_cr_before_lf, LENIENT_OPTIONAL_CR_BEFORE_LF)
+SETTER(optional_crlf_after_chunk, LENIENT_OPTIONAL_CRLF_AFTER_CHUNK)
+SETTER(spaces_after_chunk_size, LENIENT_SPACES_AFTER_CHUNK_SIZE)
+SETTER(header_value_relaxed, LENIENT_HEADER_VALUE_RELAXED)

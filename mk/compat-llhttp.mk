@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: MIT
+# The llhttp 9.x API over simdhttp (issue 11; docs/compat.md, include file compat/llhttp/include/llhttp.h).
+#   $(BUILD)/libsimdhttp-llhttp.a    the layer alone: link it with libsimdhttp.a
+#   $(BUILD)/libsimdhttp-llhttp.so   the layer with the core inside, soname libsimdhttp-llhttp.so.0,
+#                                    exporting llhttp's API only (compat/llhttp/llhttp.map)
+# Tests (make test): tests/compat/llhttp.sh runs the layer's unit test (built against the layer
+# and against Debian's llhttp 8.1), llhttp's README usage example (extracted from Debian's
+# node-llhttp at test time) against both, and tests/compat/diff.py on the events program built
+# against both. The real llhttp is compiled here from /usr/share/llhttp (node-llhttp), never
+# committed; without it the real builds are stubs that say so (a failure in CI, a skip elsewhere).
+
+LL_DIR = compat/llhttp
+LL_CFLAGS = -I$(LL_DIR)/include
+LL_OBJ = $(BUILD)/obj/compat/llhttp.o
+LL_LIBS = $(BUILD)/libsimdhttp-llhttp.a $(BUILD)/libsimdhttp-llhttp.so
+LL_REAL_SRC = /usr/share/llhttp
+LL_REAL_INC = /usr/share/include/llhttp
+LL_REAL_OBJS = $(BUILD)/compat/real-llhttp/llhttp.o $(BUILD)/compat/real-llhttp/api.o $(BUILD)/compat/real-llhttp/http.o
+
+.PHONY: compat-llhttp
+compat-llhttp: $(LL_LIBS)
+lib: $(LL_LIBS)
+
+$(LL_OBJ): $(LL_DIR)/llhttp.c $(LL_DIR)/include/llhttp.h include/simdhttp.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(LL_CFLAGS) -fvisibility=default -c $< -o $@
+
+$(BUILD)/libsimdhttp-llhttp.a: $(LL_OBJ)
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/libsimdhttp-llhttp.so: $(LL_OBJ) $(LIB_OBJS) $(LL_DIR)/llhttp.map
+	$(CC) -shared -Wl,-soname,libsimdhttp-llhttp.so.0 -Wl,--version-script=$(LL_DIR)/llhttp.map \
+	    $(LDFLAGS_ALL) -o $@ $(LL_OBJ) $(LIB_OBJS)
+
+# Real llhttp, from Debian's generated C (warnings are its own: -w).
+$(BUILD)/compat/real-llhttp/%.o: $(LL_REAL_SRC)/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(filter-out $(WARN),$(CFLAGS_ALL)) -w -I$(LL_REAL_INC) -c $< -o $@
+
+# Programs written against llhttp's API only, built against the layer and against the real one.
+LL_TESTS = $(BUILD)/compat/llhttp_events_layer $(BUILD)/compat/llhttp_events_real \
+           $(BUILD)/compat/test_llhttp_layer $(BUILD)/compat/test_llhttp_real \
+           $(BUILD)/compat/llhttp_readme_layer $(BUILD)/compat/llhttp_readme_real
+tests: $(LL_TESTS)
+$(BUILD)/compat/llhttp_events_layer: tests/compat/llhttp_events.c $(BUILD)/libsimdhttp-llhttp.a $(BUILD)/libsimdhttp.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -DEVENTS_LLHTTP8_SWITCHES $(LL_CFLAGS) $< $(BUILD)/libsimdhttp-llhttp.a $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
+$(BUILD)/compat/test_llhttp_layer: tests/compat/test_llhttp.c tests/testlib.c $(BUILD)/libsimdhttp-llhttp.a $(BUILD)/libsimdhttp.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(LL_CFLAGS) -Itests $< tests/testlib.c $(BUILD)/libsimdhttp-llhttp.a $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
+$(BUILD)/compat/llhttp_readme_layer: tests/compat/llhttp_readme.c $(BUILD)/compat/llhttp_readme.inc $(BUILD)/libsimdhttp-llhttp.a $(BUILD)/libsimdhttp.a
+	$(CC) $(CFLAGS_ALL) $(LL_CFLAGS) -I$(BUILD)/compat $< $(BUILD)/libsimdhttp-llhttp.a $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
+# The README's usage example: the C block under "## Usage" of Debian's copy.
+LL_README = /usr/share/doc/node-llhttp/README.md.gz
+$(BUILD)/compat/llhttp_readme.inc:
+	@mkdir -p $(dir $@)
+	if [ -f $(LL_README) ]; then zcat $(LL_README) | sed -n '/^## Usage/,/^## /p' | sed -n '/^```[Cc]/,/^```/p' | sed '1d;$$d' > $@; \
+	else echo 'llhttp_errno_t err = HPE_OK; completed = -1; /* no README (node-llhttp missing, or docs excluded) */' > $@; fi
+ifneq ($(wildcard $(LL_REAL_SRC)/llhttp.c),)
+$(BUILD)/compat/llhttp_readme_real: tests/compat/llhttp_readme.c $(BUILD)/compat/llhttp_readme.inc $(LL_REAL_OBJS)
+	$(CC) $(CFLAGS_ALL) -I$(LL_REAL_INC) -I$(BUILD)/compat $< $(LL_REAL_OBJS) $(LDFLAGS_ALL) -o $@
+$(BUILD)/compat/llhttp_events_real: tests/compat/llhttp_events.c $(LL_REAL_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -I$(LL_REAL_INC) $< $(LL_REAL_OBJS) $(LDFLAGS_ALL) -o $@
+$(BUILD)/compat/test_llhttp_real: tests/compat/test_llhttp.c tests/testlib.c $(LL_REAL_OBJS) $(BUILD)/libsimdhttp.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -I$(LL_REAL_INC) -Itests $< tests/testlib.c $(LL_REAL_OBJS) $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
+else
+$(BUILD)/compat/llhttp_events_real $(BUILD)/compat/test_llhttp_real $(BUILD)/compat/llhttp_readme_real:
+	@mkdir -p $(dir $@)
+	printf '#!/bin/sh\necho "node-llhttp is not installed" >&2\nexit 127\n' > $@; chmod +x $@
+endif
+
+TEST_SCRIPTS += tests/compat/llhttp.sh

@@ -1,0 +1,444 @@
+/* SPDX-License-Identifier: MIT */
+/* The llhttp API contract, written against llhttp's API only and built twice: against
+ * simdhttp's layer (compat/llhttp) and against Debian's llhttp 8.1. Both builds must pass, so
+ * every expectation here is llhttp's documented behaviour, not the layer's idea of it. What only
+ * 9.x has is under LLHTTP_VERSION_MAJOR >= 9 (the layer is 9.x); what only the layer does (its
+ * RFC-strict defaults) is under LLHTTP_SIMDHTTP. */
+#include <stdio.h>
+#include <string.h>
+
+#include "llhttp.h"
+#include "testlib.h"
+
+#define LIT(s) s, sizeof(s) - 1
+
+/* ---- a recorder: counts events and keeps the last few values ---- */
+
+typedef struct rec {
+    int begin, url_spans, headers, body, complete, reset, chunk_headers;
+    char url[64], body_bytes[64];
+    size_t url_len, body_len;
+    int pause_on_url, pause_on_complete, fail_on_url, fail_begin, hc_ret;
+    uint8_t method_at_url, method_at_hc, upgrade_at_hc;
+    uint16_t flags_at_hc;
+    uint64_t cl_at_hc, chunk_len;
+} rec;
+
+static rec *R(llhttp_t *p) { return p->data; }
+
+static int on_message_begin(llhttp_t *p) { R(p)->begin++; return R(p)->fail_begin; }
+static int on_url(llhttp_t *p, const char *at, size_t n)
+{
+    rec *r = R(p);
+    r->url_spans++;
+    r->method_at_url = p->method;
+    if (r->url_len + n < sizeof r->url) memcpy(r->url + r->url_len, at, n), r->url_len += n;
+    if (r->fail_on_url) return r->fail_on_url;
+    return r->pause_on_url ? HPE_PAUSED : 0;
+}
+static int on_headers_complete(llhttp_t *p)
+{
+    rec *r = R(p);
+    r->headers++;
+    r->method_at_hc = p->method;
+    r->upgrade_at_hc = p->upgrade;
+    r->flags_at_hc = p->flags;
+    r->cl_at_hc = p->content_length;
+    return r->hc_ret;
+}
+static int on_body(llhttp_t *p, const char *at, size_t n)
+{
+    rec *r = R(p);
+    r->body++;
+    if (r->body_len + n < sizeof r->body_bytes) memcpy(r->body_bytes + r->body_len, at, n), r->body_len += n;
+    return 0;
+}
+static int on_message_complete(llhttp_t *p)
+{
+    R(p)->complete++;
+    return R(p)->pause_on_complete ? HPE_PAUSED : 0;
+}
+static int on_reset(llhttp_t *p) { R(p)->reset++; return 0; }
+static int on_chunk_header(llhttp_t *p) { R(p)->chunk_headers++; R(p)->chunk_len = p->content_length; return 0; }
+
+static llhttp_settings_t settings;
+
+static void setup(llhttp_t *p, rec *r, llhttp_type_t type)
+{
+    memset(r, 0, sizeof *r);
+    llhttp_settings_init(&settings);
+    settings.on_message_begin = on_message_begin;
+    settings.on_url = on_url;
+    settings.on_headers_complete = on_headers_complete;
+    settings.on_body = on_body;
+    settings.on_message_complete = on_message_complete;
+    settings.on_reset = on_reset;
+    settings.on_chunk_header = on_chunk_header;
+    llhttp_init(p, type, &settings);
+    p->data = r;
+}
+
+/* ---- names and enum values ---- */
+
+static void test_names(void)
+{
+    int bad = 0;
+#define XX(num, name, string) bad += strcmp(llhttp_method_name((llhttp_method_t)num), #string) != 0 || HTTP_##name != num;
+    HTTP_ALL_METHOD_MAP(XX)
+#undef XX
+    t_check(bad == 0, "method names", "%d methods differ from HTTP_ALL_METHOD_MAP", bad);
+#define XX(num, name, string) bad += strcmp(llhttp_errno_name((llhttp_errno_t)num), "HPE_" #string) != 0 || HPE_##name != num;
+    HTTP_ERRNO_MAP(XX)
+#undef XX
+    t_check(bad == 0, "errno names", "%d errnos differ from HTTP_ERRNO_MAP", bad);
+#define XX(num, name, string) bad += strcmp(llhttp_status_name((llhttp_status_t)num), #string) != 0 || HTTP_STATUS_##name != num;
+    HTTP_STATUS_MAP(XX)
+#undef XX
+    t_check(bad == 0, "status names", "%d statuses differ from HTTP_STATUS_MAP", bad);
+    t_check(HTTP_MSEARCH == 24 && HTTP_PURGE == 29 && HTTP_SOURCE == 33 && HTTP_PRI == 34 && HTTP_FLUSH == 45,
+            "method ids", "llhttp's values");
+    t_check(HPE_PAUSED == 21 && HPE_PAUSED_UPGRADE == 22 && HPE_USER == 24 && HPE_CR_EXPECTED == 25 &&
+                HPE_CB_RESET == 31 && HPE_UNEXPECTED_SPACE == 30,
+            "errno ids", "llhttp's values");
+    t_check(F_CONNECTION_KEEP_ALIVE == 1 && F_CHUNKED == 8 && F_SKIPBODY == 0x40 && F_TRANSFER_ENCODING == 0x200 &&
+                LENIENT_HEADERS == 1 && LENIENT_VERSION == 0x10 && HTTP_BOTH == 0 && HTTP_RESPONSE == 2,
+            "flag values", "llhttp's values");
+    t_check(strcmp(llhttp_method_name(HTTP_MSEARCH), "M-SEARCH") == 0 &&
+                strcmp(llhttp_status_name(HTTP_STATUS_IM_A_TEAPOT), "IM_A_TEAPOT") == 0,
+            "names", "M-SEARCH, IM_A_TEAPOT");
+#if LLHTTP_VERSION_MAJOR >= 9
+    t_check(HTTP_QUERY == 46 && strcmp(llhttp_method_name(HTTP_QUERY), "QUERY") == 0 && HPE_CB_PROTOCOL_COMPLETE == 38 &&
+                LENIENT_HEADER_VALUE_RELAXED == 0x400 && LENIENT_OPTIONAL_CR_BEFORE_LF == 0x100,
+            "9.x ids", "QUERY, CB_PROTOCOL_COMPLETE, lenient bits");
+#endif
+}
+
+/* ---- the public fields programs read ---- */
+
+static void test_fields(void)
+{
+    llhttp_t p;
+    rec r;
+    setup(&p, &r, HTTP_REQUEST);
+    llhttp_errno_t e = llhttp_execute(&p, LIT("POST /x?y HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n"
+                                             "Connection: keep-alive\r\n\r\nhello"));
+    t_check(e == HPE_OK && r.complete == 1, "request", "%s, %d messages", llhttp_errno_name(e), r.complete);
+    t_check(r.method_at_url == HTTP_POST && r.method_at_hc == HTTP_POST, "method is set before on_url", "%d %d",
+            r.method_at_url, r.method_at_hc);
+    t_check(r.url_len == 4 && memcmp(r.url, "/x?y", 4) == 0, "url", "%.*s", (int)r.url_len, r.url);
+    t_check(r.cl_at_hc == 5 && (r.flags_at_hc & F_CONTENT_LENGTH) && (r.flags_at_hc & F_CONNECTION_KEEP_ALIVE),
+            "flags and content_length", "flags %x cl %llu", r.flags_at_hc, (unsigned long long)r.cl_at_hc);
+    t_check(r.body_len == 5 && memcmp(r.body_bytes, "hello", 5) == 0, "body", "%.*s", (int)r.body_len, r.body_bytes);
+    t_check(p.http_major == 1 && p.http_minor == 1 && llhttp_get_method(&p) == HTTP_POST && llhttp_get_type(&p) == HTTP_REQUEST,
+            "version and getters", "%d.%d", p.http_major, p.http_minor);
+    t_check(llhttp_should_keep_alive(&p) == 1, "keep-alive", "HTTP/1.1");
+
+    /* methods llhttp knows that are not in the IANA registry keep llhttp's ids */
+    static const struct { const char *req; uint8_t id; } ms[] = {
+        {"M-SEARCH * HTTP/1.1\r\n\r\n", HTTP_MSEARCH}, {"PURGE /a HTTP/1.1\r\n\r\n", HTTP_PURGE},
+        {"NOTIFY /a HTTP/1.1\r\n\r\n", HTTP_NOTIFY}, {"SUBSCRIBE /a HTTP/1.1\r\n\r\n", HTTP_SUBSCRIBE},
+        {"UNSUBSCRIBE /a HTTP/1.1\r\n\r\n", HTTP_UNSUBSCRIBE}, {"PROPFIND /a HTTP/1.1\r\n\r\n", HTTP_PROPFIND},
+        {"MKCALENDAR /a HTTP/1.1\r\n\r\n", HTTP_MKCALENDAR}, {"SOURCE /a HTTP/1.1\r\n\r\n", HTTP_SOURCE},
+        {"DELETE /a HTTP/1.1\r\n\r\n", HTTP_DELETE}, {"UNLINK /a HTTP/1.1\r\n\r\n", HTTP_UNLINK},
+    };
+    for (size_t i = 0; i < sizeof ms / sizeof *ms; i++) {
+        for (size_t k = 1; k <= strlen(ms[i].req); k++) { /* split at every byte, whole last */
+            size_t cut = k == strlen(ms[i].req) ? 0 : k;
+            setup(&p, &r, HTTP_REQUEST);
+            e = llhttp_execute(&p, ms[i].req, cut);
+            if (e == HPE_OK) e = llhttp_execute(&p, ms[i].req + cut, strlen(ms[i].req) - cut);
+            if (!t_check(e == HPE_OK && r.method_at_hc == ms[i].id, "method id", "%s split at %zu: %s, %d",
+                         ms[i].req, cut, llhttp_errno_name(e), r.method_at_hc))
+                break;
+        }
+    }
+    /* a token llhttp does not know is an invalid method, as in llhttp */
+    setup(&p, &r, HTTP_REQUEST);
+    e = llhttp_execute(&p, LIT("FOO / HTTP/1.1\r\n\r\n"));
+    t_check(e == HPE_INVALID_METHOD && llhttp_get_error_pos(&p) != NULL, "unknown method", "%s", llhttp_errno_name(e));
+}
+
+/* ---- pause / resume ---- */
+
+static void test_pause(void)
+{
+    llhttp_t p;
+    rec r;
+    static const char in[] = "GET /abc HTTP/1.1\r\n\r\nGET /d HTTP/1.1\r\n\r\n";
+    setup(&p, &r, HTTP_REQUEST);
+    r.pause_on_url = 1;
+    llhttp_errno_t e = llhttp_execute(&p, LIT(in));
+    const char *pos = llhttp_get_error_pos(&p);
+    t_check(e == HPE_PAUSED && llhttp_get_errno(&p) == HPE_PAUSED, "pause in a span callback", "%s", llhttp_errno_name(e));
+    t_check(pos == in + 8, "pause position", "error_pos at %td, want 8 (after the url)", pos - in);
+    t_check(llhttp_execute(&p, LIT("x")) == HPE_PAUSED, "paused sticks", "execute while paused");
+    r.pause_on_url = 0;
+    llhttp_resume(&p);
+    e = llhttp_execute(&p, pos, (size_t)(in + sizeof in - 1 - pos));
+    t_check(e == HPE_OK && r.complete == 2 && r.url_len == 6, "resume", "%s, %d messages, url %.*s", llhttp_errno_name(e),
+            r.complete, (int)r.url_len, r.url);
+
+    /* a pause in on_message_complete: the next message starts after the resume */
+    setup(&p, &r, HTTP_REQUEST);
+    r.pause_on_complete = 1;
+    e = llhttp_execute(&p, LIT(in));
+    pos = llhttp_get_error_pos(&p);
+    t_check(e == HPE_PAUSED && r.complete == 1 && pos == in + 21, "pause in on_message_complete", "%s at %td",
+            llhttp_errno_name(e), pos - in);
+    r.pause_on_complete = 0;
+    llhttp_resume(&p);
+    e = llhttp_execute(&p, pos, (size_t)(in + sizeof in - 1 - pos));
+    t_check(e == HPE_OK && r.complete == 2 && r.reset == 1, "resume after complete", "%s, %d messages, %d resets",
+            llhttp_errno_name(e), r.complete, r.reset);
+
+    /* llhttp_pause() between calls */
+    setup(&p, &r, HTTP_REQUEST);
+    llhttp_pause(&p);
+    e = llhttp_execute(&p, LIT(in));
+    t_check(e == HPE_PAUSED && r.begin == 0, "llhttp_pause", "%s, %d begun", llhttp_errno_name(e), r.begin);
+    llhttp_resume(&p);
+    e = llhttp_execute(&p, LIT(in));
+    t_check(e == HPE_OK && r.complete == 2, "resume after llhttp_pause", "%s", llhttp_errno_name(e));
+}
+
+/* ---- callback errors ---- */
+
+static void test_errors(void)
+{
+    llhttp_t p;
+    rec r;
+    setup(&p, &r, HTTP_REQUEST);
+    r.fail_on_url = -1;
+    llhttp_errno_t e = llhttp_execute(&p, LIT("GET / HTTP/1.1\r\n\r\n"));
+    t_check(e == HPE_USER && llhttp_get_error_reason(&p) != NULL, "-1 from a span callback is HPE_USER", "%s",
+            llhttp_errno_name(e));
+    t_check(llhttp_execute(&p, LIT("GET / HTTP/1.1\r\n\r\n")) == HPE_USER, "errors stick", "second execute");
+    t_check(llhttp_finish(&p) == HPE_OK, "finish after an error is HPE_OK (llhttp)", "finish");
+    llhttp_reset(&p);
+    t_check(p.data == &r && p.settings == &settings, "reset keeps data and settings", "reset");
+    r.fail_on_url = 0;
+    e = llhttp_execute(&p, LIT("GET / HTTP/1.1\r\n\r\n"));
+    t_check(e == HPE_OK, "reset clears the error", "%s", llhttp_errno_name(e));
+
+    setup(&p, &r, HTTP_REQUEST);
+    r.fail_on_url = 42; /* any other value is returned as it is */
+    e = llhttp_execute(&p, LIT("GET / HTTP/1.1\r\n\r\n"));
+    t_check((int)e == 42 && (int)llhttp_get_errno(&p) == 42, "a span callback's own code", "%d", (int)e);
+
+    setup(&p, &r, HTTP_REQUEST);
+    r.fail_begin = -1;
+    e = llhttp_execute(&p, LIT("GET / HTTP/1.1\r\n\r\n"));
+    t_check(e == HPE_CB_MESSAGE_BEGIN, "a notification's error is its HPE_CB_ code", "%s", llhttp_errno_name(e));
+    setup(&p, &r, HTTP_REQUEST);
+    r.fail_begin = HPE_USER;
+    e = llhttp_execute(&p, LIT("GET / HTTP/1.1\r\n\r\n"));
+    t_check(e == HPE_CB_MESSAGE_BEGIN, "HPE_USER from a notification", "%s", llhttp_errno_name(e));
+    llhttp_set_error_reason(&p, "mine");
+    t_check(strcmp(llhttp_get_error_reason(&p), "mine") == 0, "set_error_reason", "reason");
+
+    setup(&p, &r, HTTP_REQUEST);
+    r.hc_ret = -1;
+    e = llhttp_execute(&p, LIT("GET / HTTP/1.1\r\n\r\n"));
+    t_check(e == HPE_CB_HEADERS_COMPLETE, "on_headers_complete -1", "%s", llhttp_errno_name(e));
+}
+
+/* ---- on_headers_complete's return values, upgrades ---- */
+
+static void test_skip_and_upgrade(void)
+{
+    llhttp_t p;
+    rec r;
+    /* 1: no body (the answer to a HEAD request), the next message follows at once */
+    setup(&p, &r, HTTP_RESPONSE);
+    r.hc_ret = 1;
+    llhttp_errno_t e = llhttp_execute(&p, LIT("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\n"
+                                             "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\n"));
+    t_check(e == HPE_OK && r.complete == 2 && r.body == 0 && (p.flags & F_SKIPBODY) == 0, "skip body",
+            "%s, %d messages, %d body spans", llhttp_errno_name(e), r.complete, r.body);
+
+    /* 2: no body, and execute returns HPE_PAUSED_UPGRADE after the message */
+    static const char up[] = "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nrest";
+    setup(&p, &r, HTTP_RESPONSE);
+    r.hc_ret = 2;
+    e = llhttp_execute(&p, LIT(up));
+    t_check(e == HPE_PAUSED_UPGRADE && r.complete == 1 && llhttp_get_error_pos(&p) == up + 38, "skip body and upgrade",
+            "%s, %d messages, at %td", llhttp_errno_name(e), r.complete, llhttp_get_error_pos(&p) - up);
+
+    /* an Upgrade request: the bytes after the head are the other protocol */
+    static const char ws[] = "GET /chat HTTP/1.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n\x81\x05hello";
+    setup(&p, &r, HTTP_REQUEST);
+    e = llhttp_execute(&p, LIT(ws));
+    t_check(e == HPE_PAUSED_UPGRADE && p.upgrade == 1 && r.upgrade_at_hc == 1 && r.complete == 1 &&
+                llhttp_get_error_pos(&p) == ws + 63 && (r.flags_at_hc & F_CONNECTION_UPGRADE),
+            "upgrade request", "%s upgrade=%d at %td", llhttp_errno_name(e), p.upgrade, llhttp_get_error_pos(&p) - ws);
+    t_check(llhttp_finish(&p) == HPE_OK, "finish after an upgrade", "finish");
+
+    /* CONNECT: a tunnel follows the head */
+    static const char co[] = "CONNECT a:443 HTTP/1.1\r\n\r\nxyz";
+    setup(&p, &r, HTTP_REQUEST);
+    e = llhttp_execute(&p, LIT(co));
+    t_check(e == HPE_PAUSED_UPGRADE && r.upgrade_at_hc == 1 && llhttp_get_error_pos(&p) == co + 26, "CONNECT",
+            "%s at %td", llhttp_errno_name(e), llhttp_get_error_pos(&p) - co);
+
+    /* declining the upgrade: go on parsing HTTP */
+    static const char two[] = "GET / HTTP/1.1\r\nConnection: upgrade\r\nUpgrade: h2c\r\n\r\nGET /2 HTTP/1.1\r\n\r\n";
+    setup(&p, &r, HTTP_REQUEST);
+    e = llhttp_execute(&p, LIT(two));
+    const char *pos = llhttp_get_error_pos(&p);
+    t_check(e == HPE_PAUSED_UPGRADE, "upgrade h2c", "%s", llhttp_errno_name(e));
+    llhttp_resume_after_upgrade(&p);
+    e = llhttp_execute(&p, pos, (size_t)(two + sizeof two - 1 - pos));
+    t_check(e == HPE_OK && r.complete == 2, "resume_after_upgrade", "%s, %d messages", llhttp_errno_name(e), r.complete);
+}
+
+/* ---- bodies, chunked, finish ---- */
+
+static void test_bodies(void)
+{
+    llhttp_t p;
+    rec r;
+    setup(&p, &r, HTTP_RESPONSE);
+    llhttp_errno_t e = llhttp_execute(&p, LIT("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                             "3\r\nabc\r\n2\r\nde\r\n0\r\n\r\n"));
+    t_check(e == HPE_OK && r.complete == 1 && r.chunk_headers == 3 && r.chunk_len == 0 && r.body_len == 5 &&
+                memcmp(r.body_bytes, "abcde", 5) == 0 && (r.flags_at_hc & F_CHUNKED),
+            "chunked", "%s, %d chunk headers, body %.*s", llhttp_errno_name(e), r.chunk_headers, (int)r.body_len,
+            r.body_bytes);
+
+    setup(&p, &r, HTTP_RESPONSE);
+    e = llhttp_execute(&p, LIT("HTTP/1.1 200 OK\r\n\r\nuntil close"));
+    t_check(e == HPE_OK && r.complete == 0 && llhttp_message_needs_eof(&p) == 1 && llhttp_should_keep_alive(&p) == 0,
+            "body until close", "%s needs_eof=%d", llhttp_errno_name(e), llhttp_message_needs_eof(&p));
+    e = llhttp_finish(&p);
+    t_check(e == HPE_OK && r.complete == 1 && r.body_len == 11, "finish completes it", "%s, %d", llhttp_errno_name(e),
+            r.complete);
+
+    setup(&p, &r, HTTP_REQUEST);
+    e = llhttp_execute(&p, LIT("GET / HTTP/1.1\r\nHost:"));
+    t_check(e == HPE_OK && llhttp_finish(&p) == HPE_INVALID_EOF_STATE, "finish in a head", "INVALID_EOF_STATE");
+
+    setup(&p, &r, HTTP_REQUEST);
+    t_check(llhttp_execute(&p, LIT("GET / HTTP/1.1\r\n\r\n")) == HPE_OK && llhttp_finish(&p) == HPE_OK,
+            "finish between messages", "OK");
+
+    /* on_reset before every message but the first */
+    setup(&p, &r, HTTP_REQUEST);
+    e = llhttp_execute(&p, LIT("GET / HTTP/1.1\r\n\r\nGET / HTTP/1.1\r\n\r\nGET / HTTP/1.1\r\n\r\n"));
+    t_check(e == HPE_OK && r.begin == 3 && r.reset == 2, "on_reset", "%d begins, %d resets", r.begin, r.reset);
+
+    /* type both becomes the first message's type */
+    setup(&p, &r, HTTP_BOTH);
+    e = llhttp_execute(&p, LIT("HTTP/1.1 204 No Content\r\n\r\n"));
+    t_check(e == HPE_OK && p.type == HTTP_RESPONSE && p.status_code == 204 && llhttp_get_status_code(&p) == 204,
+            "type both", "type %d status %d", p.type, p.status_code);
+}
+
+/* ---- lenient switches: the state they keep; what 8.1 and 9.x share ---- */
+
+static void test_lenient(void)
+{
+    llhttp_t p;
+    rec r;
+    static const char cl_te[] = "POST / HTTP/1.1\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n";
+    setup(&p, &r, HTTP_REQUEST);
+    t_check(llhttp_execute(&p, LIT(cl_te)) != HPE_OK, "CL with TE is refused", "strict");
+    setup(&p, &r, HTTP_REQUEST);
+    llhttp_set_lenient_chunked_length(&p, 1);
+    t_check(p.lenient_flags == LENIENT_CHUNKED_LENGTH && llhttp_execute(&p, LIT(cl_te)) == HPE_OK,
+            "lenient chunked_length", "flags %x", p.lenient_flags);
+    llhttp_reset(&p);
+    t_check(p.lenient_flags == LENIENT_CHUNKED_LENGTH && llhttp_execute(&p, LIT(cl_te)) == HPE_OK,
+            "reset keeps lenient flags", "flags %x", p.lenient_flags);
+    llhttp_set_lenient_chunked_length(&p, 0);
+    t_check(p.lenient_flags == 0, "lenient off", "flags %x", p.lenient_flags);
+
+    static const char ctl[] = "GET / HTTP/1.1\r\nX: a\x01z\r\n\r\n";
+    setup(&p, &r, HTTP_REQUEST);
+    t_check(llhttp_execute(&p, LIT(ctl)) == HPE_INVALID_HEADER_TOKEN, "a control byte in a value", "strict");
+    setup(&p, &r, HTTP_REQUEST);
+    llhttp_set_lenient_headers(&p, 1);
+    t_check(llhttp_execute(&p, LIT(ctl)) == HPE_OK, "lenient headers: control byte", "lenient");
+
+    static const char close2[] = "GET / HTTP/1.1\r\nConnection: close\r\n\r\nGET / HTTP/1.1\r\n\r\n";
+    setup(&p, &r, HTTP_REQUEST);
+    llhttp_set_lenient_keep_alive(&p, 1);
+    t_check(llhttp_execute(&p, LIT(close2)) == HPE_OK && r.complete == 2, "lenient keep_alive", "%d messages",
+            r.complete);
+
+    static const char te[] = "POST / HTTP/1.1\r\nTransfer-Encoding: chunked, gzip\r\n\r\nabc";
+    setup(&p, &r, HTTP_REQUEST);
+    llhttp_set_lenient_transfer_encoding(&p, 1);
+    t_check(llhttp_execute(&p, LIT(te)) == HPE_OK && r.body_len == 3, "lenient transfer_encoding", "body %zu",
+            r.body_len);
+
+#if LLHTTP_VERSION_MAJOR >= 9
+    /* 9.x: the switches 8.1 does not have */
+    static const struct { void (*set)(llhttp_t *, int); unsigned flag; const char *in; } sw[] = {
+        {llhttp_set_lenient_version, LENIENT_VERSION, "GET / HTTP/1.2\r\n\r\n"},
+        {llhttp_set_lenient_optional_cr_before_lf, LENIENT_OPTIONAL_CR_BEFORE_LF, "GET / HTTP/1.1\nA: b\n\n"},
+        {llhttp_set_lenient_optional_lf_after_cr, LENIENT_OPTIONAL_LF_AFTER_CR, "GET / HTTP/1.1\rA: b\r\n\r\n"},
+        {llhttp_set_lenient_spaces_after_chunk_size, LENIENT_SPACES_AFTER_CHUNK_SIZE,
+         "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n1 \r\nx\r\n0\r\n\r\n"},
+        {llhttp_set_lenient_optional_crlf_after_chunk, LENIENT_OPTIONAL_CRLF_AFTER_CHUNK,
+         "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx0\r\n\r\n"},
+        {llhttp_set_lenient_header_value_relaxed, LENIENT_HEADER_VALUE_RELAXED, "GET / HTTP/1.1\r\nX: a\x01z\r\n\r\n"},
+        /* chunked_length also lets a non-chunked Transfer-Encoding through (llhttp's meaning) */
+        {llhttp_set_lenient_chunked_length, LENIENT_CHUNKED_LENGTH, "POST / HTTP/1.1\r\nTransfer-Encoding: identity\r\n\r\n"},
+        /* headers also accepts obs-fold */
+        {llhttp_set_lenient_headers, LENIENT_HEADERS, "GET / HTTP/1.1\r\nX: a\r\n b\r\n\r\n"},
+    };
+    for (size_t i = 0; i < sizeof sw / sizeof *sw; i++) {
+        setup(&p, &r, HTTP_REQUEST);
+        llhttp_errno_t strict = llhttp_execute(&p, sw[i].in, strlen(sw[i].in));
+        setup(&p, &r, HTTP_REQUEST);
+        sw[i].set(&p, 1);
+        llhttp_errno_t lenient = llhttp_execute(&p, sw[i].in, strlen(sw[i].in));
+        t_check(strict != HPE_OK && lenient == HPE_OK && p.lenient_flags == sw[i].flag, "9.x lenient switch",
+                "%zu: strict %s, lenient %s, flags %x", i, llhttp_errno_name(strict), llhttp_errno_name(lenient),
+                p.lenient_flags);
+    }
+    static const char close3[] = "GET / HTTP/1.1\r\nConnection: close\r\n\r\nGET / HTTP/1.1\r\n\r\n";
+    setup(&p, &r, HTTP_REQUEST);
+    llhttp_set_lenient_data_after_close(&p, 1);
+    t_check(llhttp_execute(&p, LIT(close3)) == HPE_OK && r.complete == 1, "9.x data_after_close", "%d messages",
+            r.complete);
+#endif
+}
+
+#if LLHTTP_VERSION_MAJOR >= 9
+/* 9.3+: on_protocol before the version; 9.x: QUERY */
+static int protocol_spans;
+static char protocol[8];
+static int on_protocol(llhttp_t *p, const char *at, size_t n)
+{
+    (void)p;
+    if (n < sizeof protocol) memcpy(protocol, at, n), protocol[n] = 0;
+    protocol_spans++;
+    return 0;
+}
+static void test_9x(void)
+{
+    llhttp_t p;
+    rec r;
+    setup(&p, &r, HTTP_REQUEST);
+    settings.on_protocol = on_protocol;
+    llhttp_errno_t e = llhttp_execute(&p, LIT("QUERY /q HTTP/1.1\r\nContent-Length: 1\r\n\r\nx"));
+    t_check(e == HPE_OK && r.method_at_hc == HTTP_QUERY, "QUERY", "%s, method %d", llhttp_errno_name(e), r.method_at_hc);
+    t_check(protocol_spans == 1 && strcmp(protocol, "HTTP") == 0, "on_protocol", "%d spans, %s", protocol_spans, protocol);
+}
+#endif
+
+int main(void)
+{
+    test_names();
+    test_fields();
+    test_pause();
+    test_errors();
+    test_skip_and_upgrade();
+    test_bodies();
+    test_lenient();
+#if LLHTTP_VERSION_MAJOR >= 9
+    test_9x();
+#endif
+    return t_summary();
+}
