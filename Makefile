@@ -24,7 +24,7 @@ LDFLAGS_ALL = -fsanitize=address,undefined
 endif
 LDFLAGS_ALL += $(LDFLAGS)
 
-LIB_SRCS = src/parser.c src/dispatch.c src/chunked.c src/tables.c src/isa_scalar.c
+LIB_SRCS = src/parser.c src/dispatch.c src/head.c src/chunked.c src/tables.c src/isa_scalar.c
 ISA_SRCS =
 # Per-ISA flags: ISAFLAGS_<basename> (set in mk/simd.mk)
 LIB_OBJS = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIB_SRCS) $(ISA_SRCS))

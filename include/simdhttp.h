@@ -501,6 +501,42 @@ typedef struct simdhttp_head {
 SIMDHTTP_API long simdhttp_parse_head(simdhttp_head *head, simdhttp_type type, const char *buf,
                                       size_t len, const simdhttp_config *cfg);
 
+/* The head API on a buffer that grows as bytes arrive (picohttpparser's `last_len`). Calling
+ * simdhttp_parse_head again on each longer buffer re-parses the whole prefix every time:
+ * quadratic, a CPU amplification any slow client can trigger. Instead pass last_len: the len
+ * of the previous call on this buffer, which returned SIMDHTTP_HEAD_INCOMPLETE, or 0 for the
+ * first call. buf[0..last_len) must hold the same bytes as then (the buffer may have moved,
+ * as after realloc); head, type and cfg the same values.
+ *
+ *     size_t len = 0, last_len = 0;
+ *     for (;;) {
+ *         len += read(fd, buf + len, cap - len);                     (errors, EOF: yours)
+ *         long r = simdhttp_parse_head_continue(&h, SIMDHTTP_REQUEST, buf, len, last_len, &cfg);
+ *         if (r > 0) break;                                   (the head is buf[0..r))
+ *         if (r == SIMDHTTP_HEAD_ERROR) ...                    (h.error, h.error_offset)
+ *         last_len = len;                                     (INCOMPLETE: read more)
+ *     }
+ *
+ * With last_len > 0 a call reads only the bytes from last_len - 8 on to decide whether the head may
+ * have ended (a line end after a line's content that is not followed by more content), and
+ * parses the whole buffer, exactly as simdhttp_parse_head, only when it may have, when a new
+ * byte is an error by itself, or when len reaches max_head_size. Total work for a head that
+ * arrives in n pieces is O(its size + n), not O(its size * n) (docs/head-api.md measures it).
+ *
+ * The result is what simdhttp_parse_head returns on buf[0..len), with one difference: an
+ * error may be reported late, as INCOMPLETE until the head ends or len reaches max_head_size.
+ * Reported at once: every error in the first call's bytes (last_len 0 parses them all) and,
+ * in later bytes, a NUL, a CTL other than HTAB or DEL (unless SIMDHTTP_LENIENT_HEADERS), and a
+ * CR or LF that does not form a line end the lenient flags allow. Reported when the head
+ * ends: errors that need the grammar's context (a bad byte in the method, target, version,
+ * field name or value; a bad framing field; too many fields; a bad empty line before the
+ * start line). A complete head is never reported late nor missed, if last_len is right.
+ * On INCOMPLETE, head->error is SIMDHTTP_OK, head->num_fields 0, the rest unspecified.
+ * simdhttp_parse_head(h, t, b, n, c) is simdhttp_parse_head_continue(h, t, b, n, 0, c). */
+SIMDHTTP_API long simdhttp_parse_head_continue(simdhttp_head *head, simdhttp_type type,
+                                               const char *buf, size_t len, size_t last_len,
+                                               const simdhttp_config *cfg);
+
 /* A bare block of field lines, up to and including the empty line that ends it: a trailer
  * section left by the chunked decoder below, the headers of a multipart part, or what
  * picohttpparser's phr_parse_headers reads. The field lines follow the head's rules, limits

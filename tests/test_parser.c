@@ -270,6 +270,36 @@ static void check_head_prefixes(const char *name, uint64_t msg_off, simdhttp_typ
         }
     }
     t_check(1, name, "head prefixes");
+
+    /* simdhttp_parse_head_continue on the same bytes arriving in steps (last_len = the previous
+     * call's len): never a result simdhttp_parse_head would not give, a complete head never
+     * late; an error may come late (INCOMPLETE until the head ends), then exactly. */
+    static const size_t steps[] = {1, 2, 3, 5, 10, 64};
+    for (size_t si = 0; si < sizeof steps / sizeof *steps; si++) {
+        size_t prev = 0;
+        for (size_t k = steps[si] < last ? steps[si] : last;; k = k + steps[si] < last ? k + steps[si] : last) {
+            char *copy = malloc(k ? k : 1);
+            memcpy(copy, buf, k);
+            simdhttp_head h = {.fields = fields, .fields_cap = MAXF};
+            long r = simdhttp_parse_head_continue(&h, type, copy, k, prev, cfg);
+            free(copy);
+            int ok;
+            if (k < at) ok = r == SIMDHTTP_HEAD_INCOMPLETE;
+            else if (want > 0) ok = r == want;
+            else ok = r == SIMDHTTP_HEAD_INCOMPLETE ||
+                      (r == SIMDHTTP_HEAD_ERROR && h.error == code && h.error_offset == at);
+            if (!ok) {
+                t_check(0, name, "parse_head_continue in steps of %zu, %zu bytes of the message at %llu (last_len %zu): "
+                        "%ld (%s at %zu), want %s", steps[si], k, (unsigned long long)msg_off, prev, r,
+                        r == SIMDHTTP_HEAD_ERROR ? simdhttp_errno_name(h.error) : "-", h.error_offset,
+                        k < at ? "INCOMPLETE" : "the whole head's result");
+                return;
+            }
+            if (r != SIMDHTTP_HEAD_INCOMPLETE || k == last) break;
+            prev = k;
+        }
+    }
+    t_check(1, name, "head continue");
 }
 
 /* Walk the stream message by message; compare each head with the head API. */
