@@ -84,6 +84,7 @@ static int t_message_begin(simdhttp_parser *sp)
     hp->_begun = 0;
     hp->_body_final = 0;
     hp->_mstart = UINT64_MAX;
+    hp->_got_value = hp->_in_fields = 0;
     if (sp->type == SIMDHTTP_RESPONSE) {
         hp->type = HTTP_RESPONSE;
         return begin(hp);
@@ -181,6 +182,7 @@ static int t_version(simdhttp_parser *sp, const char *at, size_t n)
 static int t_status(simdhttp_parser *sp, const char *at, size_t n)
 {
     http_parser *hp = HP(sp);
+    hp->_got_value = n != 0;
     const http_parser_settings *s = hp->_settings;
     return s->on_status ? after_cb(hp, s->on_status(hp, at, n), HPE_CB_status) : 0;
 }
@@ -188,6 +190,7 @@ static int t_status(simdhttp_parser *sp, const char *at, size_t n)
 static int t_header_field(simdhttp_parser *sp, const char *at, size_t n)
 {
     http_parser *hp = HP(sp);
+    hp->_in_fields = 1;
     const http_parser_settings *s = hp->_settings;
     return s->on_header_field ? after_cb(hp, s->on_header_field(hp, at, n), HPE_CB_header_field) : 0;
 }
@@ -195,8 +198,31 @@ static int t_header_field(simdhttp_parser *sp, const char *at, size_t n)
 static int t_header_value(simdhttp_parser *sp, const char *at, size_t n)
 {
     http_parser *hp = HP(sp);
+    hp->_got_value = 1;
     const http_parser_settings *s = hp->_settings;
     return s->on_header_value ? after_cb(hp, s->on_header_value(hp, at, n), HPE_CB_header_value) : 0;
+}
+
+/* http-parser reports an empty value (and an empty reason phrase) as one empty span: programs
+ * such as httptools keep a field only once its value callback ran. */
+static int t_header_value_complete(simdhttp_parser *sp)
+{
+    http_parser *hp = HP(sp);
+    if (hp->_got_value) {
+        hp->_got_value = 0;
+        return 0;
+    }
+    return t_header_value(sp, hp->_buf, 0) ? -1 : (hp->_got_value = 0);
+}
+
+static int t_status_complete(simdhttp_parser *sp)
+{
+    http_parser *hp = HP(sp);
+    if (hp->_got_value) {
+        hp->_got_value = 0;
+        return 0;
+    }
+    return t_status(sp, hp->_buf, 0);
 }
 
 /* simdhttp's message flags as http-parser's F_* (F_SKIPBODY and F_TRAILING are the layer's) */
@@ -288,6 +314,8 @@ static const simdhttp_callbacks trampolines = {
     .on_status = t_status,
     .on_header_field = t_header_field,
     .on_header_value = t_header_value,
+    .on_header_value_complete = t_header_value_complete,
+    .on_status_complete = t_status_complete,
     .on_headers_complete = t_headers_complete,
     .on_body = t_body,
     .on_chunk_header = t_chunk_header,
@@ -313,6 +341,9 @@ void http_parser_init(http_parser *parser, enum http_parser_type t)
     simdhttp_config cfg = {0};
     cfg.max_head_size = max_header_size ? max_header_size : UINT32_MAX;
     cfg.max_fields = UINT32_MAX; /* http-parser has no field count limit: the head size bounds it */
+    /* what http-parser accepts and RFC 9112 lets a recipient accept (http_parser.h); not a
+     * bare LF: simdhttp's switch for it covers chunk lines too, where RFC 9112 7.1 has none */
+    cfg.lenient = SIMDHTTP_LENIENT_OBS_FOLD | SIMDHTTP_LENIENT_VERSION;
     simdhttp_init(&parser->_sh,
                   t == HTTP_REQUEST ? SIMDHTTP_REQUEST : t == HTTP_RESPONSE ? SIMDHTTP_RESPONSE : SIMDHTTP_BOTH,
                   &trampolines, &cfg);
@@ -383,6 +414,9 @@ size_t http_parser_execute(http_parser *parser, const http_parser_settings *sett
             parser->http_errno = HPE_PAUSED;
         } else {
             parser->http_errno = e == SIMDHTTP_E_USER ? parser->_stop_errno : from_native_errno(e);
+            /* a stray space in the request line is a bad target for http-parser */
+            if (e == SIMDHTTP_E_UNEXPECTED_SPACE && !parser->_in_fields && parser->type == HTTP_REQUEST)
+                parser->http_errno = HPE_INVALID_URL;
         }
     }
     parser->_buf_off += done;

@@ -14,7 +14,12 @@
  * and tests/compat/http_parser.known lists each such difference with its RFC section. The
  * request-target is checked against RFC 3986 and its form against the method (RFC 9112 3.2);
  * unknown methods are refused as http-parser refuses them (its method field has no value for
- * them). Parsing is simdhttp's single core; the layer only translates.
+ * them). Where the RFCs let a recipient choose and http-parser chose to accept, the layer
+ * accepts too: obs-fold (RFC 9112 5.2: delivered as one SP), HTTP/1.x with a higher minor
+ * version (RFC 9110 2.5) and other HTTP/DIGIT.DIGIT versions. Not a bare LF as a line end
+ * (RFC 9112 2.2 allows it in the head only; simdhttp's switch for it also covers chunk lines,
+ * a smuggling vector): the layer keeps CRLF.
+ * Parsing is simdhttp's single core; the layer only translates.
  */
 #ifndef http_parser_h
 #define http_parser_h
@@ -260,7 +265,7 @@ struct http_parser {
     uint64_t _buf_off;           /* absolute offset of _buf[0] */
     uint64_t _mstart, _tstart;   /* absolute offsets of the method and of the target */
     uint64_t _stop_off;          /* where the layer itself stopped the parse (absolute) */
-    uint8_t _mlen, _stop_errno, _begun, _body_final;
+    uint8_t _mlen, _stop_errno, _begun, _body_final, _got_value, _in_fields;
     char _mbuf[12];              /* the method's bytes (the longest known one has 11) */
 };
 
