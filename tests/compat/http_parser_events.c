@@ -97,7 +97,7 @@ static int event(http_parser *p)
 
 static int span(http_parser *p, const char *kind, const char *at, size_t n)
 {
-    size_t off = base_off + (size_t)(at - base);
+    size_t off = n ? base_off + (size_t)(at - base) : 0;
     /* pieces of one element (a run of one kind) are merged; an element whose pieces are all
      * empty is printed with len=0 (http-parser reports an empty value so; it also sends
      * empty pieces at buffer ends, which merge away) */
@@ -113,7 +113,7 @@ static int span(http_parser *p, const char *kind, const char *at, size_t n)
         open_bytes = realloc(open_bytes, open_cap);
         if (!open_bytes) abort();
     }
-    memcpy(open_bytes + open_len, at, n);
+    if (n) memcpy(open_bytes + open_len, at, n); /* (an empty piece may come with at == NULL) */
     open_len += n;
     return event(p);
 }
