@@ -46,3 +46,15 @@ $(BUILD)/compat/test_http_parser: tests/compat/test_http_parser.c tests/testlib.
 	$(CC) $(CFLAGS_ALL) $(HP_CFLAGS) -Itests $< tests/testlib.c $(BUILD)/libsimdhttp-http-parser.a $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
 
 TEST_SCRIPTS += tests/compat/http_parser.sh
+
+# A real program unchanged: Debian's python-httptools source built against the layer, its own
+# test suite, and uvicorn on it driven by curl, wrk, http.client and Chromium (normal build only).
+TEST_SCRIPTS += tests/compat/httptools.sh
+
+# uvicorn's requests/s with wrk on httptools built against the real http-parser and against the
+# layer: same source, flags and app; interleaved rounds; medians (docs/compat.md).
+.PHONY: bench-uvicorn
+bench-uvicorn: lib
+	sh tests/compat/httptools.sh --build real >/dev/null
+	sh tests/compat/httptools.sh --build layer >/dev/null
+	/usr/bin/python3 tests/compat/uvicorn_e2e.py --bench $(BUILD)/peers/httptools-real $(BUILD)/peers/httptools-layer

@@ -5,7 +5,7 @@
 # test that needs a missing tool says so (and fails in CI, where everything must be present).
 set -u
 case "${1:-test}" in
-    test)  pkgs="make gcc clang valgrind python3 libfuzzer-14-dev libclang-rt-14-dev qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross curl wrk nginx-light chromium libhttp-parser-dev libh2o-dev node-llhttp dpkg-dev" ;;
+    test)  pkgs="make gcc clang valgrind python3 libfuzzer-14-dev libclang-rt-14-dev qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross curl wrk nginx-light chromium libhttp-parser-dev libh2o-dev node-llhttp dpkg-dev cython3 python3-dev python3-setuptools python3-pytest python3-uvicorn" ;;
     bench) pkgs="libhttp-parser-dev libh2o-dev node-llhttp dpkg-dev gnuplot-nox valgrind" ;;
     *) echo "usage: $0 test|bench" >&2; exit 2 ;;
 esac
