@@ -23,7 +23,7 @@ $(HP_OBJ): $(HP_DIR)/http_parser.c $(HP_DIR)/include/http_parser.h include/simdh
 $(BUILD)/libsimdhttp-http-parser.a: $(HP_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/libsimdhttp-http-parser.so: $(HP_OBJ) $(LIB_OBJS) $(HP_DIR)/http_parser.map
+$(BUILD)/libsimdhttp-http-parser.so: $(HP_OBJ) $(BUILD)/libsimdhttp.a $(HP_DIR)/http_parser.map
 	$(CC) -shared -Wl,-soname,libsimdhttp-http-parser.so.0 -Wl,--version-script=$(HP_DIR)/http_parser.map \
 	    $(LDFLAGS_ALL) -o $@ $(HP_OBJ) $(LIB_OBJS)
 

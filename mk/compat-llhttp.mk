@@ -28,7 +28,7 @@ $(LL_OBJ): $(LL_DIR)/llhttp.c $(LL_DIR)/include/llhttp.h include/simdhttp.h
 $(BUILD)/libsimdhttp-llhttp.a: $(LL_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/libsimdhttp-llhttp.so: $(LL_OBJ) $(LIB_OBJS) $(LL_DIR)/llhttp.map
+$(BUILD)/libsimdhttp-llhttp.so: $(LL_OBJ) $(BUILD)/libsimdhttp.a $(LL_DIR)/llhttp.map
 	$(CC) -shared -Wl,-soname,libsimdhttp-llhttp.so.0 -Wl,--version-script=$(LL_DIR)/llhttp.map \
 	    $(LDFLAGS_ALL) -o $@ $(LL_OBJ) $(LIB_OBJS)
 
