@@ -21,7 +21,11 @@
  *       chunking with the random pauses (each piece copied into its own malloc'd buffer of
  *       exactly its size, so ASan sees any read past it)
  *   (3) for every path: simdhttp_parse_head on the whole stream and on a prefix, against the
- *       streaming parser's view of the first head (scalar path, paused at headers complete)
+ *       streaming parser's view of the first head (scalar path, paused at headers complete);
+ *       simdhttp_parse_head_continue on the stream arriving in random steps, against
+ *       simdhttp_parse_head on each prefix (an error may come late, as INCOMPLETE)
+ * Every parser starts from dirty memory (seeded bytes; the stack too, before parse_head), so a
+ * member that init forgets changes a log.
  * A run is recorded as a text log: spans (kind, absolute offset, length, bytes; consecutive
  * pieces of one span merged, so chunking does not matter), notifications with the parser
  * state they expose, and the final result (error name, offset and reason). Any difference
@@ -99,6 +103,40 @@ static char *exact_copy(const uint8_t *s, size_t n)
     if (!c) abort();
     if (n) memcpy(c, s, n);
     return c;
+}
+
+/* Parsers start from dirty memory (issue 9: a member that init forgot made the result depend
+ * on what the memory held): the parser objects are filled with seeded bytes before init, and
+ * the stack below the caller before simdhttp_parse_head. Under MemorySanitizer the memory is
+ * left as it is: uninitialised, which MSan reports when read, a stronger check than any fill. */
+#if defined(__has_feature)
+#if __has_feature(memory_sanitizer)
+#define FUZZ_MSAN 1
+#endif
+#endif
+
+static uint32_t dirty_runs; /* each fill differs, so the reference and a path never share one */
+
+static void dirty(void *m, size_t n, uint32_t seed)
+{
+#ifdef FUZZ_MSAN
+    (void)m, (void)n, (void)seed;
+#else
+    volatile uint8_t *d = m; /* the stores must happen */
+    uint32_t x = (seed + ++dirty_runs * 0x9e3779b9u) | 1;
+    for (size_t i = 0; i < n; i++) {
+        x ^= x << 13, x ^= x >> 17, x ^= x << 5;
+        d[i] = (uint8_t)(x >> 11);
+    }
+#endif
+}
+
+/* 4 KiB: simdhttp_parse_head's frame and the core's are a few hundred bytes */
+static void __attribute__((noinline)) dirty_stack(uint32_t seed)
+{
+    uint8_t junk[4096];
+    dirty(junk, sizeof junk, seed);
+    __asm__ volatile("" : : "r"(junk) : "memory");
 }
 
 /* What the run is, for the divergence report. */
@@ -370,6 +408,7 @@ static char *stream_run(const fcfg *c, const uint8_t *in, size_t len, int chunke
     r.hc_ret = c->hc_ret;
     r.pause_every = chunked ? c->pause_every : 0;
     simdhttp_parser p;
+    dirty(&p, sizeof p, c->seed * 2654435761u + (uint32_t)chunked);
     simdhttp_init(&p, c->type, &rec_callbacks, &c->cfg);
     p.data = &r;
     uint32_t st = c->seed;
@@ -584,6 +623,7 @@ static char *head_ref(const fcfg *c, const uint8_t *in, size_t len)
     h.base = copy;
     h.len = len;
     simdhttp_parser p;
+    dirty(&p, sizeof p, c->seed ^ (uint32_t)len);
     simdhttp_init(&p, c->type, &head_callbacks, &c->cfg);
     p.data = &h;
     simdhttp_errno e = simdhttp_execute(&p, copy, len);
@@ -609,8 +649,9 @@ static char *head_ref(const fcfg *c, const uint8_t *in, size_t len)
     return b.s;
 }
 
-/* The head API over in[0..len), rendered like head_ref. */
-static char *head_api(const fcfg *c, const uint8_t *in, size_t len)
+/* The head API over in[0..len), rendered like head_ref; last_len > 0: through
+ * simdhttp_parse_head_continue, as after a call on in[0..last_len). */
+static char *head_api_at(const fcfg *c, const uint8_t *in, size_t len, size_t last_len)
 {
     char *copy = exact_copy(in, len);
     size_t cap = len + 1; /* never the binding limit: max_fields is (obs-fold lines count here only) */
@@ -619,7 +660,9 @@ static char *head_api(const fcfg *c, const uint8_t *in, size_t len)
     memset(&h, 0xA5, sizeof h); /* out fields must all be written */
     h.fields = fields;
     h.fields_cap = cap;
-    long r = simdhttp_parse_head(&h, c->type, copy, len, &c->cfg);
+    if (!last_len) dirty_stack(c->seed + (uint32_t)len); /* parse_head's parser lives there */
+    long r = last_len ? simdhttp_parse_head_continue(&h, c->type, copy, len, last_len, &c->cfg)
+                      : simdhttp_parse_head(&h, c->type, copy, len, &c->cfg);
     buf b = {0};
     if (r == SIMDHTTP_HEAD_INCOMPLETE) {
         put(&b, "incomplete\n", 11);
@@ -664,6 +707,28 @@ static char *head_api(const fcfg *c, const uint8_t *in, size_t len)
     free(fields);
     free(copy);
     return b.s;
+}
+
+static char *head_api(const fcfg *c, const uint8_t *in, size_t len) { return head_api_at(c, in, len, 0); }
+
+/* The head arriving in random steps through simdhttp_parse_head_continue: each answer is
+ * parse_head's on that prefix, except that an error may come late as "incomplete". */
+static void head_continue_walk(const fcfg *c, const uint8_t *in, size_t len)
+{
+    uint32_t st = c->seed ^ 0x2545f491u;
+    size_t last = 0;
+    for (size_t k = 0;;) {
+        k += 1 + rnd(&st) % (c->mode & 1 ? 3 : 24);
+        if (k > len) k = len;
+        char *want = head_api(c, in, k), *got = head_api_at(c, in, k, last);
+        int late = strcmp(got, "incomplete\n") == 0 && strncmp(want, "error ", 6) == 0;
+        if (strcmp(want, got) != 0 && !late) diverge("parse_head_continue vs parse_head", want, got);
+        int done = strcmp(got, "incomplete\n") != 0;
+        free(want);
+        free(got);
+        if (done || k == len) return;
+        last = k;
+    }
 }
 
 /* ------------------------------------------------------------------ the entry point ---- */
@@ -729,6 +794,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check("head API vs streaming head", href, head_api(&c, in, len));
         snprintf(what, sizeof what, "%s, head API, prefix of %zu bytes", name, cut);
         check("head API vs streaming head (prefix)", hcut, head_api(&c, in, cut));
+        snprintf(what, sizeof what, "%s, parse_head_continue in steps, seed %u", name, (unsigned)c.seed);
+        head_continue_walk(&c, in, len);
     }
     simdhttp_isa_set(SIMDHTTP_ISA_SCALAR);
     cur_what = "";
