@@ -2,12 +2,15 @@
 # SPDX-License-Identifier: MIT
 """The inputs every compat layer is compared on (shared by tests/compat/diff.py and the layers).
 
-Three sources, each input with an id, its raw bytes and how to parse it:
+Three sources (a fourth, blocks, on request), each input with an id, its raw bytes and how to
+parse it:
   corpus/<file>.http                    type both, finish() at the end, strict
   cases/<file stem>/<case name slug>    tests/cases/*.txt: the input block decoded, with the
                                         case's type, lenient flags, eof and limits
   fuzz/<file>                           fuzz/corpus/*: the 10-byte header of fuzz/fuzz_diff.c
                                         gives type, eof and lenient flags; the rest is the input
+  blocks/<file stem>/<case name slug>   tests/blocks/*.txt, types fields, chunked and
+                                        chunked-consume (not in the default kinds)
 
 Lenient flags use simdhttp's names (include/simdhttp.h, section 3); each layer's events program
 maps them to its library's switches (or declines the input, see diff.py). Limits are kept for
@@ -73,9 +76,11 @@ def decode_line(line):
     return bytes(out)
 
 
-def case_inputs(root=ROOT):
-    """The inputs of tests/cases/*.txt (format: the comment at the top of tests/test_parser.c)."""
-    d = os.path.join(root, 'tests', 'cases')
+def case_inputs(root=ROOT, sub='cases'):
+    """The inputs of tests/cases/*.txt (format: the comment at the top of tests/test_parser.c);
+    with sub='blocks', of tests/blocks/*.txt (types fields, chunked and, with "trailers:
+    consume", chunked-consume: for a layer whose library parses those alone)."""
+    d = os.path.join(root, 'tests', sub)
     out = []
     for fn in sorted(os.listdir(d)):
         if not fn.endswith('.txt'):
@@ -100,7 +105,10 @@ def case_inputs(root=ROOT):
                     if k == 'input':
                         mode = 'input'
                     elif k == 'type':
-                        cur['type'] = v
+                        cur['type'] = v + cur.get('suffix', '')
+                    elif k == 'trailers' and v == 'consume':
+                        cur['suffix'] = '-consume'
+                        cur['type'] += cur['suffix']
                     elif k == 'lenient':
                         cur['lenient'] = [n for n in re.split(r'[,\s]+', v) if n]
                     elif k == 'eof':
@@ -109,7 +117,7 @@ def case_inputs(root=ROOT):
                         cur['limits'][k] = int(v)
         for c in out:
             if 'id' not in c:
-                c['id'] = 'cases/%s/%s' % (stem, slug(c['name']))
+                c['id'] = '%s/%s/%s' % (sub, stem, slug(c['name']))
     return [Input(c['id'], c['data'], c['type'], c['lenient'], c['eof'], c['limits'], c['where'])
             for c in out]
 
@@ -136,7 +144,8 @@ def fuzz_inputs(root=ROOT):
     return out
 
 
-KINDS = {'corpus': corpus_inputs, 'cases': case_inputs, 'fuzz': fuzz_inputs}
+KINDS = {'corpus': corpus_inputs, 'cases': case_inputs, 'fuzz': fuzz_inputs,
+         'blocks': lambda root=ROOT: case_inputs(root, 'blocks')}
 
 
 def all_inputs(kinds=('corpus', 'cases', 'fuzz'), root=ROOT):

@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * picohttpparser's API, over simdhttp (libsimdhttp-picohttpparser): a program written for
+ * picohttpparser compiles against this header unchanged and links this library instead.
+ *
+ * The same functions, structures and return conventions: bytes consumed (> 0), -1 for an
+ * error, -2 for an incomplete input; *num_headers is the capacity in and the count out. What
+ * differs (docs/compat.md has the list, each with its RFC section; tests/compat/
+ * picohttpparser.known is the list the differential test holds the layer to):
+ *   - simdhttp's strict RFC 9112 rules: what picohttpparser accepts but RFC 9112 refuses is
+ *     -1 here (bare LF, obs-fold, a method or field name that is not a token, bytes outside
+ *     VCHAR in the request-target, HTTP versions other than 1.x, a Content-Length that is not
+ *     a number or two that differ, both Content-Length and Transfer-Encoding, malformed chunk
+ *     lines and trailer fields);
+ *   - field values exclude trailing whitespace (RFC 9112 section 5);
+ *   - on -1 and -2 the outputs stay as set on entry (method, path and msg NULL, lengths and
+ *     *num_headers 0, minor_version -1, status 0); picohttpparser leaves partial results;
+ *   - struct phr_chunked_decoder is larger (it holds simdhttp's decoder): zero it before use,
+ *     as picohttpparser asks; consume_trailer is read at the first call.
+ */
+#ifndef picohttpparser_h
+#define picohttpparser_h
+
+#include <stddef.h>
+#include <sys/types.h> /* ssize_t */
+
+#include "simdhttp.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One field line: spans into the caller's buffer. name == NULL marks the continuation of the
+ * previous field (obs-fold); this layer refuses obs-fold, so it never returns one. */
+struct phr_header {
+    const char *name;
+    size_t name_len;
+    const char *value;
+    size_t value_len;
+};
+
+/* Parse a request head at the start of buf[0..len). last_len is the len of the previous call
+ * on the same (grown) buffer, or 0: then only the new bytes are examined until the head may
+ * be complete. @return the head's length, -1 (error) or -2 (incomplete). */
+int phr_parse_request(const char *buf, size_t len, const char **method, size_t *method_len,
+                      const char **path, size_t *path_len, int *minor_version,
+                      struct phr_header *headers, size_t *num_headers, size_t last_len);
+
+/* The same for a response head. */
+int phr_parse_response(const char *buf, size_t len, int *minor_version, int *status,
+                       const char **msg, size_t *msg_len, struct phr_header *headers,
+                       size_t *num_headers, size_t last_len);
+
+/* The same for a bare block of field lines ending with an empty line (e.g. trailers). */
+int phr_parse_headers(const char *buf, size_t len, struct phr_header *headers,
+                      size_t *num_headers, size_t last_len);
+
+/* The chunked decoder's state: zero it before the first call (consume_trailer may be set to 1
+ * after that: the trailer section is then checked and skipped; with 0 the decoder stops
+ * before it and the caller may read it with phr_parse_headers). */
+struct phr_chunked_decoder {
+    size_t bytes_left_in_chunk; /* out: data bytes of the current chunk still to come */
+    char consume_trailer;       /* in */
+    char _state;                /* private: 0 until the first call */
+    simdhttp_chunked _d;        /* private */
+};
+
+/* Decode buf[0..*bufsz) in place: the chunk data moves to buf[0..*bufsz) (*bufsz set to its
+ * length). @return -2 (the body goes on: call again with the next bytes), -1 (error), or the
+ * number of bytes after the body's end, moved to follow the data at buf + *bufsz. */
+ssize_t phr_decode_chunked(struct phr_chunked_decoder *decoder, char *buf, size_t *bufsz);
+
+/* @return 1 if the decoder stopped inside a chunk's data, else 0. */
+int phr_decode_chunked_is_in_data(struct phr_chunked_decoder *decoder);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

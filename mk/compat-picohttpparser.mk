@@ -1,0 +1,94 @@
+# SPDX-License-Identifier: MIT
+# picohttpparser's API over simdhttp (owner: the picohttpparser layer; docs/compat.md).
+#
+#   libsimdhttp-picohttpparser.{a,so}  compat/picohttpparser/: picohttpparser.h and a thin
+#                                      translation to the native API (built by `make`)
+#   tests/compat/picohttpparser.sh     (make test) the layer against the real picohttpparser:
+#                                      tests/compat/picohttpparser_events.c, written against
+#                                      picohttpparser's API only, built twice and compared by
+#                                      tests/compat/diff.py; picohttpparser's README loops built
+#                                      and run against both; fuzz/fuzz_pico.c's replay
+#   make fuzz-pico [FUZZ_TIME=300]     libFuzzer: the real picohttpparser and the layer in one
+#                                      process (the real one's symbols renamed real_*)
+#   make bench-pico                    the layer against picohttpparser -O3 -march=native, same
+#                                      program, same inputs (bench/compat_pico.c; make bench too)
+# The real picohttpparser is Debian's h2o source package (deps/picohttpparser), fetched into
+# build/peers/ by bench/peers.sh from scripts/deps.sh (make test, make bench); never committed.
+
+PICO_LAYER = compat/picohttpparser
+PICO_LAYER_INC = -I$(PICO_LAYER)/include
+PICO_REAL_SRC ?= build/peers/picohttpparser
+PICO_HAVE_REAL := $(wildcard $(PICO_REAL_SRC)/picohttpparser.c)
+
+lib: $(BUILD)/libsimdhttp-picohttpparser.a $(BUILD)/libsimdhttp-picohttpparser.so
+
+$(BUILD)/compat/picohttpparser.o: $(PICO_LAYER)/picohttpparser.c $(PICO_LAYER)/include/picohttpparser.h \
+		include/simdhttp.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) $(PICO_LAYER_INC) -c $< -o $@
+
+$(BUILD)/libsimdhttp-picohttpparser.a: $(BUILD)/compat/picohttpparser.o
+	rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/libsimdhttp-picohttpparser.so: $(BUILD)/compat/picohttpparser.o $(PICO_LAYER)/picohttpparser.map \
+		$(BUILD)/libsimdhttp.so
+	$(CC) -shared -Wl,-soname,libsimdhttp-picohttpparser.so.0 -Wl,--version-script=$(PICO_LAYER)/picohttpparser.map \
+		$(LDFLAGS_ALL) -o $@ $< -L$(BUILD) -lsimdhttp
+
+# ---- proof against the real picohttpparser ----
+
+PICO_EVENTS_DEPS = tests/compat/picohttpparser_events.c tests/compat/events.h
+TEST_SCRIPTS += tests/compat/picohttpparser.sh
+tests: $(BUILD)/compat/pico_events_layer
+
+$(BUILD)/compat/pico_events_layer: $(PICO_EVENTS_DEPS) $(PICO_LAYER)/include/picohttpparser.h \
+		$(BUILD)/libsimdhttp-picohttpparser.a $(BUILD)/libsimdhttp.a
+	$(CC) $(CFLAGS_ALL) $(PICO_LAYER_INC) $< $(BUILD)/libsimdhttp-picohttpparser.a $(BUILD)/libsimdhttp.a \
+		$(LDFLAGS_ALL) -o $@
+
+ifneq ($(PICO_HAVE_REAL),)
+tests: $(BUILD)/compat/pico_events_real $(BUILD)/compat/fuzz_pico_replay
+
+# The real one: its own source and flags, no sanitizer (its code is not under test).
+$(BUILD)/compat/pico-real.o: $(PICO_REAL_SRC)/picohttpparser.c
+	@mkdir -p $(@D)
+	$(CC) -O2 -fPIC -w -c $< -o $@
+
+$(BUILD)/compat/pico_events_real: $(PICO_EVENTS_DEPS) $(BUILD)/compat/pico-real.o
+	$(CC) $(CFLAGS_ALL) -I$(PICO_REAL_SRC) $< $(BUILD)/compat/pico-real.o $(LDFLAGS_ALL) -o $@
+
+# The real one renamed real_phr_* beside the layer in one program: the differential fuzzer.
+$(BUILD)/compat/pico-real-renamed.o: $(PICO_REAL_SRC)/picohttpparser.c bench/peer_obj.sh
+	@mkdir -p $(@D)
+	sh bench/peer_obj.sh $@ real_ "$(CC) -O2 -fPIC" $<
+PICO_FUZZ_DEPS = fuzz/fuzz_pico.c $(BUILD)/compat/pico-real-renamed.o $(PICO_LAYER)/include/picohttpparser.h \
+	$(BUILD)/libsimdhttp-picohttpparser.a $(BUILD)/libsimdhttp.a
+PICO_FUZZ_LINK = $(PICO_LAYER_INC) fuzz/fuzz_pico.c $(BUILD)/compat/pico-real-renamed.o \
+	$(BUILD)/libsimdhttp-picohttpparser.a $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL)
+$(BUILD)/compat/fuzz_pico_replay: $(PICO_FUZZ_DEPS) fuzz/replay_main.c
+	$(CC) $(CFLAGS_ALL) fuzz/replay_main.c $(PICO_FUZZ_LINK) -o $@
+$(BUILD)/compat/fuzz_pico: $(PICO_FUZZ_DEPS)
+	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer $(PICO_FUZZ_LINK) -fsanitize=fuzzer -o $@
+
+.PHONY: fuzz-pico
+fuzz-pico:
+	$(MAKE) --no-print-directory BUILD=$(FUZZ_DIR) SAN=1 CC=clang CFLAGS=-fsanitize=fuzzer-no-link $(FUZZ_DIR)/compat/fuzz_pico
+	sh fuzz/run.sh $(FUZZ_DIR)/compat/fuzz_pico $(FUZZ_TIME) $(FUZZ_JOBS)
+
+# picohttpparser's README loops, extracted from the README of the same source package and
+# compiled unchanged (warnings allowed: the README itself passes char ** for const char **).
+PICO_README_CFLAGS = $(filter-out -Werror,$(CFLAGS_ALL)) -I$(BUILD)/compat/readme
+$(BUILD)/compat/readme/readme_request.inc $(BUILD)/compat/readme/readme_chunked.inc: $(PICO_REAL_SRC)/README.md
+	@mkdir -p $(@D)
+	awk '/^```c$$/ {n++; inb = 1; next} /^```$$/ {inb = 0; next} inb && n == 1' $< > $(@D)/readme_request.inc
+	awk '/^```c$$/ {n++; inb = 1; next} /^```$$/ {inb = 0; next} inb && n == 2' $< > $(@D)/readme_chunked.inc
+PICO_README_INC = $(BUILD)/compat/readme/readme_request.inc $(BUILD)/compat/readme/readme_chunked.inc
+tests: $(BUILD)/compat/pico_readme_real $(BUILD)/compat/pico_readme_layer
+$(BUILD)/compat/pico_readme_real: tests/compat/pico_readme.c $(PICO_README_INC) $(BUILD)/compat/pico-real.o
+	$(CC) $(PICO_README_CFLAGS) -I$(PICO_REAL_SRC) $< $(BUILD)/compat/pico-real.o $(LDFLAGS_ALL) -o $@ 2> $@.log \
+		|| { cat $@.log; exit 1; }
+$(BUILD)/compat/pico_readme_layer: tests/compat/pico_readme.c $(PICO_README_INC) $(PICO_LAYER)/include/picohttpparser.h \
+		$(BUILD)/libsimdhttp-picohttpparser.a $(BUILD)/libsimdhttp.a
+	$(CC) $(PICO_README_CFLAGS) $(PICO_LAYER_INC) $< $(BUILD)/libsimdhttp-picohttpparser.a $(BUILD)/libsimdhttp.a \
+		$(LDFLAGS_ALL) -o $@ 2> $@.log || { cat $@.log; exit 1; }
+endif

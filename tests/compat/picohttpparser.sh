@@ -1,0 +1,70 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# simdhttp's picohttpparser layer against the real picohttpparser (Debian's h2o source package,
+# fetched into build/peers/ by bench/peers.sh from scripts/deps.sh; built by
+# mk/compat-picohttpparser.mk):
+#  1. tests/compat/diff.py: picohttpparser_events built against both, over the corpus, the
+#     inputs of tests/cases and tests/blocks and fuzz/corpus at several chunkings; every
+#     difference must be listed in tests/compat/picohttpparser.known (one check per input);
+#  2. picohttpparser's README loops, compiled unchanged against both: both compile with as many
+#     warnings, run, and print the same (the buffer's address aside) (one check);
+#  3. fuzz/fuzz_pico.c's checks (the real one and the layer in one process) over fuzz/corpus
+#     , and in the normal build FUZZ_MUTATE_TIME seconds (default 10) of blind
+#     mutation (one check per input).
+# Without the real picohttpparser: a failure under CI=true, else a note and a skip.
+# Ends with "N passed, N failed".
+BUILD=${BUILD:-build}
+C=$BUILD/compat
+pass=0; fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+counts() { # add the "N passed, N failed" line of file $1
+    line=$(grep -E '^[0-9]+ passed, [0-9]+ failed' "$1" | tail -n 1)
+    if [ -z "$line" ]; then
+        tail -n 20 "$1"; echo "not ok - $2 printed no summary"; fail=$((fail + 1)); return
+    fi
+    pass=$((pass + ${line%% passed*})); f=${line#*passed, }; fail=$((fail + ${f%% failed*}))
+    echo "$2: $line"
+}
+
+if [ ! -x "$C/pico_events_real" ] || [ ! -x "$C/pico_readme_real" ] || [ ! -x "$C/fuzz_pico_replay" ]; then
+    if [ "${CI:-}" = true ]; then
+        echo "not ok - the real picohttpparser is missing (bench/peers.sh: apt-get source h2o; needs dpkg-dev)"
+        echo "0 passed, 1 failed"
+        exit 1
+    fi
+    echo "note: the real picohttpparser is missing (bench/peers.sh fetches it): skipped"
+    echo "0 passed, 0 failed"
+    exit 0
+fi
+
+# 1
+python3 tests/compat/diff.py --real "$C/pico_events_real" --layer "$C/pico_events_layer" \
+    --known tests/compat/picohttpparser.known --kinds corpus,cases,fuzz,blocks --tmp "$tmp/input" >"$tmp/diff" 2>&1
+grep -E '^FAIL' -A 8 "$tmp/diff" | head -n 60
+counts "$tmp/diff" "diff.py against the real picohttpparser"
+
+# 2
+real_w=$(grep -c 'warning:' "$C/pico_readme_real.log"); layer_w=$(grep -c 'warning:' "$C/pico_readme_layer.log")
+"$C/pico_readme_real" >"$tmp/readme_real" 2>&1; rr=$?
+"$C/pico_readme_layer" >"$tmp/readme_layer" 2>&1; rl=$?
+sed 's/0x[0-9a-f]*/ADDR/' "$tmp/readme_real" >"$tmp/a"; sed 's/0x[0-9a-f]*/ADDR/' "$tmp/readme_layer" >"$tmp/b"
+if [ $rr -eq 0 ] && [ $rl -eq 0 ] && [ "$real_w" = "$layer_w" ] && cmp -s "$tmp/a" "$tmp/b" &&
+    grep -q '^request loop: 0$' "$tmp/b" && grep -q '^chunked loop: 0$' "$tmp/b"; then
+    pass=$((pass + 1)); echo "README loops: the same output and $layer_w warnings with both"
+else
+    fail=$((fail + 1))
+    echo "not ok - README loops differ (exit $rr/$rl, warnings $real_w/$layer_w):"; diff "$tmp/a" "$tmp/b" | head -n 20
+fi
+
+# 3
+case "$BUILD" in
+*asan*) "$C/fuzz_pico_replay" fuzz/corpus >"$tmp/fuzz" 2>&1 ;;
+*) "$C/fuzz_pico_replay" -t "${FUZZ_MUTATE_TIME:-10}" -o "$C/fuzz-pico-crash" fuzz/corpus >"$tmp/fuzz" 2>&1 ;;
+esac
+grep '^not ok' "$tmp/fuzz" | head -n 20
+grep -q '^not ok' "$tmp/fuzz" && grep -m 1 -A 16 -E 'DIVERGENCE|ERROR: ' "$tmp/fuzz"
+counts "$tmp/fuzz" "fuzz_pico replay $(grep -m 1 '^mutation run' "$tmp/fuzz")"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
