@@ -58,3 +58,19 @@ bench-uvicorn: lib
 	sh tests/compat/httptools.sh --build real >/dev/null
 	sh tests/compat/httptools.sh --build layer >/dev/null
 	/usr/bin/python3 tests/compat/uvicorn_e2e.py --bench $(BUILD)/peers/httptools-real $(BUILD)/peers/httptools-layer
+
+# make bench: the layer against the library it replaces (bench/compat_http_parser.c): one
+# adapter (bench/peer_http_parser.c) built against Debian's libhttp_parser and against the
+# layer (renamed layer_*), in the tables of `simdhttp bench`.
+HP_BENCH = $(BUILD)/bench/compat_http_parser
+$(BUILD)/bench/hp-layer.o: bench/peer_http_parser.c $(HP_DIR)/http_parser.c $(HP_DIR)/include/http_parser.h tools/bench.h bench/peer_obj.sh | $(BUILD)/bench
+	sh bench/peer_obj.sh $@ layer_ "$(CC) -std=c11 $(OPT) -fPIC -Iinclude -Itools -I$(HP_DIR)/include" bench/peer_http_parser.c $(HP_DIR)/http_parser.c
+$(HP_BENCH): bench/compat_http_parser.c $(BUILD)/bench/peer_http_parser.o $(BUILD)/bench/hp-layer.o tools/cli_bench.c tools/bench_parsers.c tools/bench_stats.c tools/bench.h $(BUILD)/libsimdhttp.a | $(BUILD)/bench
+	$(CC) $(CFLAGS_ALL) -Itools $< tools/cli_bench.c tools/bench_parsers.c tools/bench_stats.c $(BUILD)/bench/peer_http_parser.o \
+	    $(BUILD)/bench/hp-layer.o $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) $(BENCH_HTTP_PARSER_LIB) -lm -pthread -o $@
+.PHONY: bench-http-parser-layer
+# (a new make after deps.sh: it finds the http-parser that deps.sh may just have installed)
+bench-http-parser-layer:
+	@sh scripts/deps.sh bench
+	@$(MAKE) --no-print-directory $(HP_BENCH) && $(HP_BENCH) --parsers http-parser,hp-layer,simdhttp $(HP_BENCH_ARGS)
+bench: bench-http-parser-layer

@@ -422,8 +422,21 @@ simdhttp_target_error simdhttp_target_feed(simdhttp_target *t, const char *piece
 {
     if (t->_state == ST_ERROR) return t->error;
     if (len >= NONE - t->_off) return fail(t, SIMDHTTP_TARGET_E_TOO_LONG, NONE);
-    for (size_t i = 0; i < len; i++, t->_off++)
-        if (step(t, (unsigned char)piece[i], t->_off)) return t->error;
+    const unsigned char *q = (const unsigned char *)piece, *end = q + len;
+    while (q < end) {
+        /* the bulk of a target: path and query bytes that change no state */
+        if (t->_state == ST_PATH && !t->_pct) {
+            const unsigned char *r = q;
+            while (r < end && ((cl(*r) & K_PCHAR) || *r == '/')) r++;
+            t->_off += (uint32_t)(r - q), q = r;
+        } else if (t->_state == ST_QUERY && !t->_pct) {
+            const unsigned char *r = q;
+            while (r < end && (cl(*r) & K_QUERY)) r++;
+            t->_off += (uint32_t)(r - q), q = r;
+        }
+        if (q == end) break;
+        if (step(t, *q++, t->_off++)) return t->error;
+    }
     return SIMDHTTP_TARGET_OK;
 }
 

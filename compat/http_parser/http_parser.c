@@ -62,6 +62,13 @@ static size_t method_prefix(const char *m, size_t n)
     return best;
 }
 
+/* An unknown method: the first byte that no known method has there (as http-parser finds it). */
+static int bad_method(http_parser *hp, size_t ok)
+{
+    uint64_t off = hp->_mstart == UINT64_MAX ? hp->_buf_off : hp->_mstart + ok;
+    return stop(hp, HPE_INVALID_METHOD, off < hp->_buf_off ? hp->_buf_off : off);
+}
+
 /* The user's on_message_begin runs before the message's first event, once its first byte is
  * known to start a message http-parser would begin (as http-parser calls it). */
 static int begin(http_parser *hp)
@@ -92,24 +99,35 @@ static int t_message_begin(simdhttp_parser *sp)
     return 0;
 }
 
+/* The first letters of http-parser's methods (A B C D G H L M N O P R S T U, from
+ * HTTP_METHOD_MAP): a message begins (message_begin) with one. */
+#define METHOD_INITIALS 0x1ef8cfu
+static int method_initial(unsigned char c)
+{
+    return c >= 'A' && c <= 'Z' && ((METHOD_INITIALS >> (c - 'A')) & 1);
+}
+
 static int t_method(simdhttp_parser *sp, const char *at, size_t n)
 {
     http_parser *hp = HP(sp);
     hp->type = HTTP_REQUEST;
     /* (with HTTP_BOTH, a method that began like "HTTP/" may come from simdhttp's constant
      * bytes, not from our buffer: its offset is then known from the next piece) */
-    if (at >= hp->_buf && at <= hp->_buf_end) hp->_mstart = abs_of(hp, at) - hp->_mlen;
-    size_t room = sizeof hp->_mbuf - hp->_mlen, k = n < room ? n : room;
+    int ours = at >= hp->_buf && at <= hp->_buf_end;
+    if (ours) hp->_mstart = abs_of(hp, at) - hp->_mlen;
+    size_t first = hp->_mlen == 0, room = sizeof hp->_mbuf - hp->_mlen, k = n < room ? n : room;
     memcpy(hp->_mbuf + hp->_mlen, at, k);
     hp->_mlen = (uint8_t)(hp->_mlen + k);
-    size_t ok = method_prefix(hp->_mbuf, hp->_mlen);
     /* http-parser begins a message once its first byte starts a known method */
-    int rc = ok ? begin(hp) : 0;
-    if (rc) return rc;
-    if (ok < hp->_mlen) { /* no known method starts so */
-        uint64_t off = hp->_mstart == UINT64_MAX ? hp->_buf_off : hp->_mstart + ok;
-        return stop(hp, HPE_INVALID_METHOD, off < hp->_buf_off ? hp->_buf_off : off);
+    if (first && method_initial((unsigned char)hp->_mbuf[0])) {
+        int rc = begin(hp);
+        if (rc) return rc;
     }
+    /* The method is checked when it is complete (t_method_complete), unless it goes on in the
+     * next buffer: then now, so a bad byte stops this execute() as it stops http-parser's. */
+    if (ours && at + n < hp->_buf_end) return 0;
+    size_t ok = method_prefix(hp->_mbuf, hp->_mlen);
+    if (ok < hp->_mlen) return bad_method(hp, ok);
     return 0;
 }
 
@@ -123,8 +141,8 @@ static int t_method_complete(simdhttp_parser *sp)
         while (i < N_METHODS && !(strlen(method_strings[i]) == hp->_mlen &&
                                   memcmp(method_strings[i], hp->_mbuf, hp->_mlen) == 0))
             i++;
-        /* a prefix of a known method ("GE"): the SP after it is the bad byte */
-        if (i == N_METHODS) return stop(hp, HPE_INVALID_METHOD, hp->_mstart + hp->_mlen);
+        /* the first byte no known method has there; for a prefix of one ("GE"), the SP */
+        if (i == N_METHODS) return bad_method(hp, method_prefix(hp->_mbuf, hp->_mlen));
     }
     hp->method = (unsigned)i;
     /* the target check starts with the target (CONNECT takes the authority-form only) */
@@ -407,6 +425,11 @@ size_t http_parser_execute(http_parser *parser, const http_parser_settings *sett
     if (e != SIMDHTTP_OK) {
         uint64_t off = simdhttp_get_error_offset(sp);
         if (e == SIMDHTTP_E_USER && parser->_stop_off != UINT64_MAX) off = parser->_stop_off;
+        if (e == SIMDHTTP_E_INVALID_METHOD && parser->_mlen && parser->_mstart != UINT64_MAX) {
+            /* http-parser stops at the first byte no known method has there */
+            uint64_t first = parser->_mstart + method_prefix(parser->_mbuf, parser->_mlen);
+            if (first < off && first >= parser->_buf_off) off = first;
+        }
         done = off <= parser->_buf_off ? 0 : off - parser->_buf_off > len ? len : (size_t)(off - parser->_buf_off);
         if (e == SIMDHTTP_E_PAUSED_UPGRADE) {
             parser->upgrade = 1;
