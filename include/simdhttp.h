@@ -191,6 +191,9 @@ typedef struct simdhttp_config {
     uint32_t max_head_size; /* 0: SIMDHTTP_DEFAULT_MAX_HEAD_SIZE */
     uint32_t max_fields;    /* 0: SIMDHTTP_DEFAULT_MAX_FIELDS */
     uint32_t max_chunk_ext; /* 0: SIMDHTTP_DEFAULT_MAX_CHUNK_EXT */
+    int32_t pause_value;    /* 0: SIMDHTTP_PAUSE. The callback return value that pauses the
+                               streaming parser: a layer whose callbacks follow another API's
+                               contract (llhttp's HPE_PAUSED) installs them directly */
 } simdhttp_config;
 
 /* ===================================================================================== */
@@ -378,6 +381,9 @@ struct simdhttp_parser {
     uint8_t _cand;                  /* [elem] a special value (sh_special_begin) */
     uint8_t _nlen;                  /* [msg] [elem] a field's name */
     uint8_t _init_type;             /* [init] */
+    uint8_t _cb_which;              /* [init] 0; then set with _cb_rc */
+    int32_t _pause_rc;              /* [init] config's pause_value */
+    int32_t _cb_rc;                 /* [init] 0; then what the callback that stopped returned */
     char _nbuf[18];                 /* first bytes of a method or field name split across
                                        calls: written (sh_keep) before read, _nlen bytes */
 };
@@ -409,6 +415,11 @@ SIMDHTTP_API void simdhttp_resume(simdhttp_parser *p);
 SIMDHTTP_API void simdhttp_resume_after_upgrade(simdhttp_parser *p);
 
 SIMDHTTP_API simdhttp_errno simdhttp_get_errno(const simdhttp_parser *p);
+/* After a callback stopped the parser (SIMDHTTP_E_PAUSED or SIMDHTTP_E_USER): @return the value
+ * it returned, and if `which` is not NULL, *which = offsetof(simdhttp_callbacks, <its member>),
+ * e.g. offsetof(simdhttp_callbacks, on_url) (a compatibility layer maps the error to its API's
+ * code for that callback). @return 0 if no callback stopped it since init or reset. */
+SIMDHTTP_API int simdhttp_get_callback_result(const simdhttp_parser *p, size_t *which);
 /* @return a sentence naming what was wrong (more precise than simdhttp_errno_reason). */
 SIMDHTTP_API const char *simdhttp_get_error_reason(const simdhttp_parser *p);
 /* @return the absolute offset of the error (or of the first unconsumed byte after a pause). */

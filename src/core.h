@@ -382,6 +382,9 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
         goto out_error;                                                                      \
     } while (0)
 
+/* Which callback stopped the parser (simdhttp_get_callback_result): its member's index. */
+#define SH_CB_ID(NAME) ((uint8_t)(offsetof(simdhttp_callbacks, NAME) / sizeof(void *)))
+
 /* Data callback. RESUME is the state to continue in after a pause, at byte NEXT (stored only
  * when the callback stops the parser: nothing reads the state while a callback runs). */
 #define SH_SPAN(NAME, AT, N, RESUME, NEXT)                                                   \
@@ -391,6 +394,7 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
             if (SH_UNLIKELY(rc)) {                                                           \
                 p->_state = (RESUME);                                                        \
                 pos = (NEXT);                                                                \
+                p->_cb_which = SH_CB_ID(NAME);                                               \
                 goto cb_stop;                                                                \
             }                                                                                \
         }                                                                                    \
@@ -404,6 +408,7 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
             if (SH_UNLIKELY(rc)) {                                                           \
                 p->_state = (RESUME);                                                        \
                 pos = (NEXT);                                                                \
+                p->_cb_which = SH_CB_ID(NAME);                                               \
                 goto cb_stop;                                                                \
             }                                                                                \
         }                                                                                    \
@@ -997,7 +1002,10 @@ head_done:
                 p->flags |= SIMDHTTP_F_KEEP_ALIVE;
             rc = 0;
         }
-        if (SH_UNLIKELY(rc)) goto cb_stop;
+        if (SH_UNLIKELY(rc)) {
+            p->_cb_which = SH_CB_ID(on_headers_complete);
+            goto cb_stop;
+        }
     }
 body_select:
     if (p->flags & SIMDHTTP_F_SKIP_BODY) goto msg_done;
@@ -1243,7 +1251,8 @@ cb_stop:
     SH_HEAD_LEAVE();
     p->_error_pos = (const char *)pos;
     p->_error_offset = p->_nread + (uint64_t)(pos - data);
-    if (rc == SIMDHTTP_PAUSE) {
+    p->_cb_rc = rc;
+    if (rc == p->_pause_rc) {
         p->_error = SIMDHTTP_E_PAUSED;
         p->_reason = "paused by a callback";
         p->_nread = p->_error_offset; /* the caller passes the rest again after resume */

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Everything about the streaming parser that is not per ISA: setup, options, names, errors. */
+#include <stddef.h>
 #include <string.h>
 
 #include "internal.h"
@@ -28,6 +29,9 @@ void simdhttp__configure(simdhttp_parser *p, simdhttp_type type, const simdhttp_
     p->_max_head_size = cfg && cfg->max_head_size ? cfg->max_head_size : SIMDHTTP_DEFAULT_MAX_HEAD_SIZE;
     p->_max_fields = cfg && cfg->max_fields ? cfg->max_fields : SIMDHTTP_DEFAULT_MAX_FIELDS;
     p->_max_chunk_ext = cfg && cfg->max_chunk_ext ? cfg->max_chunk_ext : SIMDHTTP_DEFAULT_MAX_CHUNK_EXT;
+    p->_pause_rc = cfg && cfg->pause_value ? cfg->pause_value : SIMDHTTP_PAUSE;
+    p->_cb_rc = 0;
+    p->_cb_which = 0;
     p->_head_left = p->_max_head_size;
     p->_fields_left = p->_max_fields;
     p->_nread = 0;
@@ -47,7 +51,7 @@ void simdhttp_init(simdhttp_parser *p, simdhttp_type type, const simdhttp_callba
 
 void simdhttp_reset(simdhttp_parser *p)
 {
-    simdhttp_config cfg = {p->_lenient, p->_max_head_size, p->_max_fields, p->_max_chunk_ext};
+    simdhttp_config cfg = {p->_lenient, p->_max_head_size, p->_max_fields, p->_max_chunk_ext, p->_pause_rc};
     simdhttp__configure(p, (simdhttp_type)p->_init_type, p->_cb, &cfg);
 }
 
@@ -68,7 +72,11 @@ simdhttp_errno simdhttp_finish(simdhttp_parser *p)
     case S_BODY_EOF:
         p->_state = S_DEAD;
         int rc = p->_cb->on_message_complete ? p->_cb->on_message_complete(p) : 0;
-        if (rc && rc != SIMDHTTP_PAUSE) { /* a pause at the end of the stream has nothing to hold */
+        if (rc) {
+            p->_cb_rc = rc;
+            p->_cb_which = (uint8_t)(offsetof(simdhttp_callbacks, on_message_complete) / sizeof(void *));
+        }
+        if (rc && rc != p->_pause_rc) { /* a pause at the end of the stream has nothing to hold */
             p->_error = SIMDHTTP_E_USER;
             p->_reason = "a callback returned an error";
             p->_error_offset = p->_nread;
@@ -102,6 +110,11 @@ void simdhttp_resume_after_upgrade(simdhttp_parser *p)
 }
 
 simdhttp_errno simdhttp_get_errno(const simdhttp_parser *p) { return p->_error; }
+int simdhttp_get_callback_result(const simdhttp_parser *p, size_t *which)
+{
+    if (which) *which = (size_t)p->_cb_which * sizeof(void *);
+    return p->_cb_rc;
+}
 const char *simdhttp_get_error_reason(const simdhttp_parser *p) { return p->_error ? p->_reason : NULL; }
 uint64_t simdhttp_get_error_offset(const simdhttp_parser *p) { return p->_error_offset; }
 const char *simdhttp_get_error_pos(const simdhttp_parser *p) { return p->_error_pos; }

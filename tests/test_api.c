@@ -2,6 +2,7 @@
 /* The streaming API's control flow and the head API's details: pause/resume at every event,
  * user errors, reset, skip-body and upgrade returns, resume_after_upgrade, error and lenient
  * names, and the head API's fields_cap, INCOMPLETE and obs-fold behaviour. */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,6 +163,52 @@ static int user_err_field(simdhttp_parser *p, const char *at, size_t n)
 {
     (void)at, (void)n;
     return *(int *)p->data;
+}
+
+/* A callback's result: what it returned and which member it was; a pause value of the
+ * caller's choice (a layer installs callbacks written for another API's contract). */
+static int ret_data(simdhttp_parser *p, const char *at, size_t n) { (void)at, (void)n; return *(int *)p->data; }
+static int ret_note(simdhttp_parser *p) { return *(int *)p->data; }
+static void test_callback_result(void)
+{
+    static const char in[] = "GET / HTTP/1.1\r\nHost: a\r\n\r\n";
+    simdhttp_parser p;
+    int ret = 21;
+    size_t which = 99;
+    simdhttp_callbacks cb = {.on_url = ret_data};
+    simdhttp_init(&p, SIMDHTTP_REQUEST, &cb, NULL);
+    t_check(simdhttp_get_callback_result(&p, &which) == 0 && which == 0, "callback result", "none after init");
+    p.data = &ret;
+    simdhttp_errno e = simdhttp_execute(&p, LIT(in));
+    t_check(e == SIMDHTTP_E_USER && simdhttp_get_callback_result(&p, &which) == 21 &&
+                which == offsetof(simdhttp_callbacks, on_url),
+            "callback result", "%s, which %zu", simdhttp_errno_name(e), which);
+    simdhttp_config cfg = {.pause_value = 21};
+    simdhttp_init(&p, SIMDHTTP_REQUEST, &cb, &cfg);
+    p.data = &ret;
+    e = simdhttp_execute(&p, LIT(in));
+    t_check(e == SIMDHTTP_E_PAUSED && simdhttp_get_error_offset(&p) == 5, "pause_value", "%s at %llu",
+            simdhttp_errno_name(e), (unsigned long long)simdhttp_get_error_offset(&p));
+    simdhttp_reset(&p); /* reset keeps the pause value */
+    ret = SIMDHTTP_PAUSE; /* which is then an error like any other value */
+    e = simdhttp_execute(&p, LIT(in));
+    t_check(e == SIMDHTTP_E_USER && simdhttp_get_callback_result(&p, NULL) == SIMDHTTP_PAUSE, "pause_value",
+            "SIMDHTTP_PAUSE is not a pause then: %s", simdhttp_errno_name(e));
+    simdhttp_callbacks cb2 = {.on_header_value_complete = ret_note, .on_message_complete = ret_note};
+    ret = -5;
+    simdhttp_init(&p, SIMDHTTP_REQUEST, &cb2, NULL);
+    p.data = &ret;
+    e = simdhttp_execute(&p, LIT(in));
+    t_check(e == SIMDHTTP_E_USER && simdhttp_get_callback_result(&p, &which) == -5 &&
+                which == offsetof(simdhttp_callbacks, on_header_value_complete),
+            "callback result", "notification: which %zu", which);
+    simdhttp_callbacks cb3 = {.on_message_complete = ret_note};
+    simdhttp_init(&p, SIMDHTTP_RESPONSE, &cb3, NULL);
+    p.data = &ret;
+    e = simdhttp_execute(&p, LIT("HTTP/1.1 200 OK\r\n\r\nbody"));
+    t_check(e == SIMDHTTP_OK && simdhttp_finish(&p) == SIMDHTTP_E_USER &&
+                simdhttp_get_callback_result(&p, &which) == -5 && which == offsetof(simdhttp_callbacks, on_message_complete),
+            "callback result", "in finish: which %zu", which);
 }
 
 static void test_user_error(void)
@@ -680,6 +727,7 @@ int main(void)
     test_pause_position();
     test_empty_input();
     test_user_error();
+    test_callback_result();
     test_reset_both();
     test_skip_body();
     test_resume_after_upgrade();
