@@ -28,6 +28,7 @@ $(LL_OBJ): $(LL_DIR)/llhttp.c $(LL_DIR)/include/llhttp.h include/simdhttp.h
 $(BUILD)/libsimdhttp-llhttp.a: $(LL_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
+# (libsimdhttp.a stands for the core objects: LIB_OBJS is not complete yet where this file is read)
 $(BUILD)/libsimdhttp-llhttp.so: $(LL_OBJ) $(BUILD)/libsimdhttp.a $(LL_DIR)/llhttp.map
 	$(CC) -shared -Wl,-soname,libsimdhttp-llhttp.so.0 -Wl,--version-script=$(LL_DIR)/llhttp.map \
 	    $(LDFLAGS_ALL) -o $@ $(LL_OBJ) $(LIB_OBJS)
@@ -72,3 +73,30 @@ $(BUILD)/compat/llhttp_events_real $(BUILD)/compat/test_llhttp_real $(BUILD)/com
 endif
 
 TEST_SCRIPTS += tests/compat/llhttp.sh
+
+# make bench: the layer against llhttp 8.1 -O3, the same program in one process
+# (bench/compat_llhttp.c; both sides' symbols renamed by bench/peer_obj.sh). The layer is built
+# as the library ships (the project's flags), llhttp at its best (-O3).
+#   make bench-llhttp-layer             the table (also part of make bench)
+#   make bench-llhttp-layer-callgrind   instructions per message, each side (valgrind)
+LL_BENCH = $(BUILD)/bench/compat_llhttp
+.PHONY: bench-llhttp-layer bench-llhttp-layer-callgrind
+bench-run: bench-llhttp-layer
+ifneq ($(wildcard $(LL_REAL_SRC)/llhttp.c),)
+bench-llhttp-layer: $(LL_BENCH)
+	$(LL_BENCH) corpus/*.http
+bench-llhttp-layer-callgrind: $(LL_BENCH)
+	sh bench/compat_llhttp_callgrind.sh $(LL_BENCH) corpus/*.http
+else
+bench-llhttp-layer bench-llhttp-layer-callgrind:
+	@echo "note: node-llhttp is not installed: no llhttp layer table"
+endif
+$(BUILD)/bench/compat-llhttp-real.o: bench/peer_obj.sh | $(BUILD)/bench
+	sh bench/peer_obj.sh $@ real_ "$(BENCH_PEER_CC) -I$(LL_REAL_INC)" $(addprefix $(LL_REAL_SRC)/,llhttp.c api.c http.c)
+$(BUILD)/bench/compat-llhttp-layer.o: $(LL_DIR)/llhttp.c $(LL_DIR)/include/llhttp.h include/simdhttp.h bench/peer_obj.sh | $(BUILD)/bench
+	sh bench/peer_obj.sh $@ layer_ "$(CC) $(CFLAGS_ALL) $(LL_CFLAGS)" $<
+$(BUILD)/bench/compat_llhttp_%.o: bench/compat_llhttp.c tools/bench.h $(LL_DIR)/include/llhttp.h include/simdhttp.h | $(BUILD)/bench
+	$(CC) $(CFLAGS_ALL) -Itools $(if $(filter real,$*),-I$(LL_REAL_INC),$(LL_CFLAGS)) -DSIDE=$* -c $< -o $@
+$(LL_BENCH): bench/compat_llhttp.c tools/bench.h $(BUILD)/bench/compat_llhttp_real.o $(BUILD)/bench/compat_llhttp_layer.o \
+		$(BUILD)/bench/compat-llhttp-real.o $(BUILD)/bench/compat-llhttp-layer.o $(BUILD)/libsimdhttp.a
+	$(CC) $(CFLAGS_ALL) -Itools -DSIDE_MAIN $< $(filter %.o,$^) $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@

@@ -13,6 +13,8 @@
 #include "llhttp.h"
 
 #define LP(p) ((llhttp_t *)(void *)((char *)(p) - offsetof(llhttp_t, _sh)))
+/* the user's settings, read live as llhttp does (a trampoline exists only while it is set) */
+#define US(lp) ((lp)->_us)
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 
@@ -173,18 +175,17 @@ static uint32_t lenient_bits(unsigned f)
     return l;
 }
 
-static uint16_t llhttp_flags_of(uint32_t f)
+/* simdhttp flags -> llhttp's: five bits are the same, three move */
+_Static_assert((unsigned)SIMDHTTP_F_CONNECTION_UPGRADE == (unsigned)F_CONNECTION_UPGRADE &&
+                   (unsigned)SIMDHTTP_F_CHUNKED == (unsigned)F_CHUNKED &&
+                   (unsigned)SIMDHTTP_F_UPGRADE == (unsigned)F_UPGRADE &&
+                   (unsigned)SIMDHTTP_F_CONTENT_LENGTH == (unsigned)F_CONTENT_LENGTH &&
+                   (unsigned)SIMDHTTP_F_TRAILERS == (unsigned)F_TRAILING && SIMDHTTP_F_CONNECTION_CLOSE == 1 &&
+                   SIMDHTTP_F_CONNECTION_KEEP_ALIVE == 2 && SIMDHTTP_F_TRANSFER_ENCODING == 0x40,
+               "flag bits");
+static inline uint16_t llhttp_flags_of(uint32_t f)
 {
-    uint16_t r = 0;
-    if (f & SIMDHTTP_F_CONNECTION_KEEP_ALIVE) r |= F_CONNECTION_KEEP_ALIVE;
-    if (f & SIMDHTTP_F_CONNECTION_CLOSE) r |= F_CONNECTION_CLOSE;
-    if (f & SIMDHTTP_F_CONNECTION_UPGRADE) r |= F_CONNECTION_UPGRADE;
-    if (f & SIMDHTTP_F_CHUNKED) r |= F_CHUNKED;
-    if (f & SIMDHTTP_F_UPGRADE) r |= F_UPGRADE;
-    if (f & SIMDHTTP_F_CONTENT_LENGTH) r |= F_CONTENT_LENGTH;
-    if (f & SIMDHTTP_F_TRANSFER_ENCODING) r |= F_TRANSFER_ENCODING;
-    if (f & SIMDHTTP_F_TRAILERS) r |= F_TRAILING;
-    return r;
+    return (uint16_t)((f & 0xbc) | (f & 1) << 1 | (f >> 1 & 1) | (f & 0x40) << 3);
 }
 
 /* ---- callback return values --------------------------------------------------------- */
@@ -193,7 +194,7 @@ static uint16_t llhttp_flags_of(uint32_t f)
  * the error execute() returns (llhttp's contract). */
 static int span_stop(llhttp_t *lp, int rc, const char *why)
 {
-    if (rc == HPE_PAUSED) return SIMDHTTP_PAUSE;
+    if (rc == HPE_PAUSED) return HPE_PAUSED; /* simdhttp's pause value here (layer_config) */
     if (rc == -1) {
         rc = HPE_USER;
         lp->reason = why;
@@ -205,63 +206,35 @@ static int span_stop(llhttp_t *lp, int rc, const char *why)
 /* A notification returned rc != 0: HPE_PAUSED pauses; anything else fails with its HPE_CB_*. */
 static int note_stop(llhttp_t *lp, int rc, int code, const char *why)
 {
-    if (rc == HPE_PAUSED) return SIMDHTTP_PAUSE;
+    if (rc == HPE_PAUSED) return HPE_PAUSED;
     lp->_cb_err = code;
     lp->reason = why;
     return -1;
 }
 
-#define SPAN(name)                                                                          \
-    static int t_##name(simdhttp_parser *p, const char *at, size_t n)                       \
-    {                                                                                       \
-        llhttp_t *lp = LP(p);                                                               \
-        int rc = lp->_seen.name(lp, at, n);                                                 \
-        return LIKELY(rc == 0) ? 0 : span_stop(lp, rc, "Span callback error in " #name);    \
-    }
-#define NOTE(name, code)                                                                    \
-    static int t_##name(simdhttp_parser *p)                                                 \
-    {                                                                                       \
-        llhttp_t *lp = LP(p);                                                               \
-        int rc = lp->_seen.name(lp);                                                        \
-        return LIKELY(rc == 0) ? 0 : note_stop(lp, rc, code, "`" #name "` callback error"); \
-    }
 /* the same, for a notification the layer always listens to (the user's may be NULL) */
 #define USER_NOTE(lp, name, code)                                                           \
     do {                                                                                    \
-        if (lp->_seen.name) {                                                               \
-            int rc_ = lp->_seen.name(lp);                                                   \
+        llhttp_cb cb_ = US(lp)->name;                                                       \
+        if (cb_) {                                                                          \
+            int rc_ = cb_(lp);                                                              \
             if (UNLIKELY(rc_ != 0)) return note_stop(lp, rc_, code, "`" #name "` callback error"); \
         }                                                                                   \
     } while (0)
 
-/* llhttp delivers no span for the element an error is in; simdhttp delivers the bytes before
- * the bad one, then fails. A span that ends inside the buffer at a byte that cannot end it is
- * such a span: it is not passed on (simdhttp reports the error at that byte next). */
 #define SPAN_ENDS_AT(name, ok)                                                              \
     static int t_##name(simdhttp_parser *p, const char *at, size_t n)                       \
     {                                                                                       \
         llhttp_t *lp = LP(p);                                                               \
-        if (UNLIKELY(at + n < lp->_end && at >= lp->_data)) {                               \
+        if (at + n < lp->_end) {                                                            \
             char c = at[n];                                                                 \
-            if (!(ok)) return 0;                                                            \
+            if (UNLIKELY(!(ok)) && at >= lp->_data) return 0;                               \
         }                                                                                   \
-        int rc = lp->_seen.name(lp, at, n);                                                 \
+        llhttp_data_cb cb = US(lp)->name;                                                   \
+        int rc = cb ? cb(lp, at, n) : 0;                                                    \
         return LIKELY(rc == 0) ? 0 : span_stop(lp, rc, "Span callback error in " #name);    \
     }
 SPAN_ENDS_AT(on_url, c == ' ')
-SPAN(on_status)
-SPAN_ENDS_AT(on_header_field, c == ':')
-SPAN(on_header_value)
-SPAN(on_body)
-SPAN(on_chunk_extension_name)
-SPAN(on_chunk_extension_value)
-NOTE(on_url_complete, HPE_CB_URL_COMPLETE)
-NOTE(on_status_complete, HPE_CB_STATUS_COMPLETE)
-NOTE(on_header_field_complete, HPE_CB_HEADER_FIELD_COMPLETE)
-NOTE(on_header_value_complete, HPE_CB_HEADER_VALUE_COMPLETE)
-NOTE(on_chunk_extension_name_complete, HPE_CB_CHUNK_EXTENSION_NAME_COMPLETE)
-NOTE(on_chunk_extension_value_complete, HPE_CB_CHUNK_EXTENSION_VALUE_COMPLETE)
-NOTE(on_chunk_complete, HPE_CB_CHUNK_COMPLETE)
 
 static int t_on_chunk_header(simdhttp_parser *p)
 {
@@ -281,12 +254,12 @@ static int t_on_message_begin(simdhttp_parser *p)
     lp->flags = 0;
     lp->upgrade = 0;
     lp->finish = HTTP_FINISH_UNSAFE;
-    if (lp->initial_message_completed && lp->_seen.on_reset) {
-        int rc = lp->_seen.on_reset(lp);
+    if (lp->initial_message_completed && US(lp)->on_reset) {
+        int rc = US(lp)->on_reset(lp);
         if (UNLIKELY(rc != 0)) {
             if (rc != HPE_PAUSED) return note_stop(lp, rc, HPE_CB_RESET, "`on_reset` callback error");
             lp->_owe_begin = 1; /* on_message_begin comes first thing after the resume */
-            return SIMDHTTP_PAUSE;
+            return HPE_PAUSED;
         }
     }
     USER_NOTE(lp, on_message_begin, HPE_CB_MESSAGE_BEGIN);
@@ -317,44 +290,53 @@ static int invalid_method(llhttp_t *lp, const char *at)
  * method name continues with, the method span delivered only if a whole method came before
  * it. The common case (the method and its SP in one buffer, classified by simdhttp as one of
  * llhttp's) costs one test. */
-static int t_on_method(simdhttp_parser *p, const char *at, size_t n)
+static int user_method(llhttp_t *lp, const char *at, size_t n)
 {
-    llhttp_t *lp = LP(p);
+    llhttp_data_cb cb = US(lp)->on_method;
+    int rc = cb ? cb(lp, at, n) : 0;
+    return LIKELY(rc == 0) ? 0 : span_stop(lp, rc, "Span callback error in on_method");
+}
+
+static int method_slow(llhttp_t *lp, simdhttp_parser *p, const char *at, size_t n)
+{
     int id = -1;
-    if (LIKELY(lp->_mlen == 0 && at >= lp->_data && at + n < lp->_end && at[n] == ' ' &&
-               method_ids[p->method] != NO_ID)) {
-        id = method_ids[p->method];
+    size_t k = lp->_mlen;
+    (void)p;
+    for (size_t i = 0; i < n; i++) {
+        if (k + i < LONGEST_METHOD) lp->_mbuf[k + i] = at[i];
+        if (k + i >= LONGEST_METHOD || !method_prefix(lp, lp->_mbuf, k + i + 1, &id)) {
+            /* no llhttp method goes on with this byte */
+            method_prefix(lp, lp->_mbuf, k + i, &id);
+            if (id < 0) return invalid_method(lp, at + i);
+            int rc = i ? user_method(lp, at, i) : 0;
+            if (!rc) rc = method_done(lp, id);
+            return rc ? rc : invalid_method(lp, at + i);
+        }
+    }
+    lp->_mlen = (uint8_t)(k + n);
+    if (at + n < lp->_end && at >= lp->_data) {
+        /* the method ended here: by its SP, or by a byte simdhttp refuses next */
+        if (id < 0) return at[n] == ' ' ? invalid_method(lp, at + n) : 0;
     } else {
-        size_t k = lp->_mlen;
-        for (size_t i = 0; i < n; i++) {
-            if (k + i < LONGEST_METHOD) lp->_mbuf[k + i] = at[i];
-            if (k + i >= LONGEST_METHOD || !method_prefix(lp, lp->_mbuf, k + i + 1, &id)) {
-                /* no llhttp method goes on with this byte */
-                method_prefix(lp, lp->_mbuf, k + i, &id);
-                if (id < 0) return invalid_method(lp, at + i);
-                if (i && lp->_seen.on_method) {
-                    int rc = lp->_seen.on_method(lp, at, i);
-                    if (UNLIKELY(rc != 0)) return span_stop(lp, rc, "Span callback error in on_method");
-                }
-                int rc = method_done(lp, id);
-                return rc ? rc : invalid_method(lp, at + i);
-            }
-        }
-        lp->_mlen = (uint8_t)(k + n);
-        if (at + n < lp->_end && at >= lp->_data) {
-            /* the method ended here: by its SP, or by a byte simdhttp refuses next */
-            if (id < 0) return at[n] == ' ' ? invalid_method(lp, at + n) : 0;
-        } else {
-            id = -1; /* it may go on in the next buffer */
-        }
+        id = -1; /* it may go on in the next buffer */
     }
-    if (lp->_seen.on_method) {
-        int rc = lp->_seen.on_method(lp, at, n);
-        if (UNLIKELY(rc != 0)) return span_stop(lp, rc, "Span callback error in on_method");
-    }
+    int rc = user_method(lp, at, n);
+    if (rc) return rc;
     lp->_mid = (uint8_t)(id + 1);
     if (id >= 0 && at[n] != ' ') return method_done(lp, id); /* simdhttp fails at at[n] next */
     return 0;
+}
+
+static int t_on_method(simdhttp_parser *p, const char *at, size_t n)
+{
+    llhttp_t *lp = LP(p);
+    /* the method and its SP in this buffer, classified by simdhttp as one of llhttp's */
+    if (LIKELY(lp->_mlen == 0 && at + n < lp->_end && at >= lp->_data && at[n] == ' ' &&
+               method_ids[p->method] != NO_ID)) {
+        lp->_mid = (uint8_t)(method_ids[p->method] + 1);
+        return user_method(lp, at, n);
+    }
+    return method_slow(lp, p, at, n);
 }
 
 static int t_on_method_complete(simdhttp_parser *p)
@@ -377,23 +359,23 @@ static int t_on_version(simdhttp_parser *p, const char *at, size_t n)
     if (!lp->_proto && lp->type == HTTP_BOTH && p->type == SIMDHTTP_RESPONSE) {
         /* llhttp, deciding between a request and a response, reports "HTTP/" as a method */
         lp->_proto = 1;
-        if (lp->_seen.on_method) {
+        if (US(lp)->on_method) {
             const char *h = at - 5 >= lp->_data && at <= lp->_end && memcmp(at - 5, http_slash, 5) == 0
                                 ? at - 5 : http_slash;
-            int rc = lp->_seen.on_method(lp, h, 5);
+            int rc = US(lp)->on_method(lp, h, 5);
             if (UNLIKELY(rc != 0)) return span_stop(lp, rc, "Span callback error in on_method");
         }
     }
     if (!lp->_proto) { /* llhttp 9.3+ reports the protocol name before the version */
         lp->_proto = 1;
-        if (lp->_seen.on_protocol) {
-            int rc = lp->_seen.on_protocol(lp, protocol_name, sizeof protocol_name);
+        if (US(lp)->on_protocol) {
+            int rc = US(lp)->on_protocol(lp, protocol_name, sizeof protocol_name);
             if (UNLIKELY(rc != 0)) return span_stop(lp, rc, "Span callback error in on_protocol");
         }
         USER_NOTE(lp, on_protocol_complete, HPE_CB_PROTOCOL_COMPLETE);
     }
-    if (lp->_seen.on_version) {
-        int rc = lp->_seen.on_version(lp, at, n);
+    if (US(lp)->on_version) {
+        int rc = US(lp)->on_version(lp, at, n);
         if (UNLIKELY(rc != 0)) return span_stop(lp, rc, "Span callback error in on_version");
     }
     return 0;
@@ -432,8 +414,8 @@ static int t_on_headers_complete(simdhttp_parser *p)
         lp->type = HTTP_RESPONSE;
         lp->upgrade = p->status_code == 101;
     }
-    if (!lp->_seen.on_headers_complete) return 0;
-    int rc = lp->_seen.on_headers_complete(lp);
+    if (!US(lp)->on_headers_complete) return 0;
+    int rc = US(lp)->on_headers_complete(lp);
     switch (rc) {
     case 0: return 0;
     case 1: lp->flags |= F_SKIPBODY; return SIMDHTTP_SKIP_BODY;
@@ -447,7 +429,7 @@ static int t_on_message_complete(simdhttp_parser *p)
     llhttp_t *lp = LP(p);
     lp->initial_message_completed = 1;
     lp->finish = HTTP_FINISH_SAFE;
-    int rc = lp->_seen.on_message_complete ? lp->_seen.on_message_complete(lp) : 0;
+    int rc = US(lp)->on_message_complete ? US(lp)->on_message_complete(lp) : 0;
     lp->flags = 0; /* llhttp clears them once the message is complete */
     if (UNLIKELY(rc != 0)) {
         if (lp->_in_finish) { /* llhttp_finish returns the callback's value as it is */
@@ -460,47 +442,56 @@ static int t_on_message_complete(simdhttp_parser *p)
 }
 
 static const llhttp_settings_t no_settings;
+_Static_assert(sizeof(simdhttp_callbacks) == 24 * sizeof(void *), "sync_callbacks assigns all 24");
 
-/* Build the trampoline table for the callbacks the settings have now. */
+/* Build the trampoline table for the callbacks the settings have now. It is built at the first
+ * execute() after init or reset and whenever parser->settings points elsewhere; a callback
+ * added to the same settings later is seen after llhttp_reset() (one that is cleared is
+ * skipped at once: trampolines read the settings live). */
 static void sync_callbacks(llhttp_t *lp)
 {
-    lp->_seen = lp->settings ? *(const llhttp_settings_t *)lp->settings : no_settings;
-    const llhttp_settings_t *s = &lp->_seen;
+    const llhttp_settings_t *s = lp->settings ? (const llhttp_settings_t *)lp->settings : &no_settings;
+    lp->_us = s;
+    lp->_synced_for = lp->settings;
     simdhttp_callbacks *c = &lp->_cb;
-    memset(c, 0, sizeof *c);
+    /* every member assigned (no memset first: this runs once per parser) */
     c->on_message_begin = t_on_message_begin;
     c->on_method = t_on_method;
     c->on_method_complete = t_on_method_complete;
     c->on_version_complete = t_on_version_complete;
+    c->on_status_code = NULL;
     c->on_status_code_complete = t_on_status_code_complete;
     c->on_headers_complete = t_on_headers_complete;
     c->on_message_complete = t_on_message_complete;
-    if (s->on_version || s->on_protocol || s->on_protocol_complete ||
-        (s->on_method && lp->_init_type == HTTP_BOTH))
-        c->on_version = t_on_version;
-#define IF(name) if (s->name) c->name = t_##name
-    IF(on_url);
-    IF(on_status);
-    IF(on_header_field);
-    IF(on_header_value);
-    IF(on_body);
-    IF(on_chunk_extension_name);
-    IF(on_chunk_extension_value);
-    IF(on_url_complete);
-    IF(on_status_complete);
-    IF(on_header_field_complete);
-    IF(on_header_value_complete);
-    IF(on_chunk_extension_name_complete);
-    IF(on_chunk_extension_value_complete);
-    IF(on_chunk_complete);
-#undef IF
-    if (s->on_chunk_header) c->on_chunk_header = t_on_chunk_header;
+    c->on_version = s->on_version || s->on_protocol || s->on_protocol_complete ||
+                            (s->on_method && lp->_init_type == HTTP_BOTH)
+                        ? t_on_version : NULL;
+    c->on_url = s->on_url ? t_on_url : NULL;
+    c->on_chunk_header = s->on_chunk_header ? t_on_chunk_header : NULL;
+    /* The rest are called directly: simdhttp passes its parser, which is at the start of
+     * llhttp_t, so the pointer is the llhttp_t * they expect, and HPE_PAUSED is simdhttp's pause
+     * value here. The two function types differ only in that pointer's type (the same
+     * representation in every ABI this builds for); stopped() maps their errors. */
+#define DIRECT(name, type) c->name = (type)(void (*)(void))s->name
+    DIRECT(on_status, simdhttp_data_cb);
+    DIRECT(on_header_field, simdhttp_data_cb);
+    DIRECT(on_header_value, simdhttp_data_cb);
+    DIRECT(on_body, simdhttp_data_cb);
+    DIRECT(on_chunk_extension_name, simdhttp_data_cb);
+    DIRECT(on_chunk_extension_value, simdhttp_data_cb);
+    DIRECT(on_url_complete, simdhttp_cb);
+    DIRECT(on_status_complete, simdhttp_cb);
+    DIRECT(on_header_field_complete, simdhttp_cb);
+    DIRECT(on_header_value_complete, simdhttp_cb);
+    DIRECT(on_chunk_extension_name_complete, simdhttp_cb);
+    DIRECT(on_chunk_extension_value_complete, simdhttp_cb);
+    DIRECT(on_chunk_complete, simdhttp_cb);
+#undef DIRECT
 }
 
 static inline void check_callbacks(llhttp_t *lp)
 {
-    const llhttp_settings_t *s = lp->settings ? lp->settings : &no_settings;
-    if (UNLIKELY(memcmp(s, &lp->_seen, sizeof *s) != 0)) sync_callbacks(lp);
+    if (UNLIKELY(lp->_synced_for != lp->settings)) sync_callbacks(lp);
 }
 
 /* ---- the API ------------------------------------------------------------------------ */
@@ -527,7 +518,8 @@ static void clear_fields(llhttp_t *lp)
 
 /* The limits llhttp lacks: simdhttp's head and chunk extension sizes, and a field count
  * bounded only by the head size. */
-static const simdhttp_config layer_config = {0, 0, 0xffffffffu, 0};
+static const simdhttp_config layer_config = {0, 0, 0xffffffffu, 0, HPE_PAUSED};
+_Static_assert(offsetof(llhttp_t, _sh) == 0, "callbacks installed directly get the llhttp_t");
 
 void llhttp_init(llhttp_t *parser, llhttp_type_t type, const llhttp_settings_t *settings)
 {
@@ -535,11 +527,12 @@ void llhttp_init(llhttp_t *parser, llhttp_type_t type, const llhttp_settings_t *
     parser->settings = (void *)settings;
     parser->data = NULL;
     parser->lenient_flags = 0;
+    parser->_us = &no_settings;
+    parser->_synced_for = &no_settings; /* never a settings pointer: the first execute() builds the table */
     clear_fields(parser);
     simdhttp_init(&parser->_sh,
                   type == HTTP_REQUEST ? SIMDHTTP_REQUEST : type == HTTP_RESPONSE ? SIMDHTTP_RESPONSE : SIMDHTTP_BOTH,
                   &parser->_cb, &layer_config);
-    sync_callbacks(parser);
 }
 
 void llhttp_reset(llhttp_t *parser)
@@ -570,6 +563,42 @@ uint8_t llhttp_get_method(llhttp_t *parser) { return parser->method; }
 int llhttp_get_status_code(llhttp_t *parser) { return parser->status_code; }
 uint8_t llhttp_get_upgrade(llhttp_t *parser) { return parser->upgrade; }
 
+/* A callback installed directly (sync_callbacks) stopped simdhttp with an error: llhttp's code
+ * for it. Data callbacks: -1 is HPE_USER, any other value is the error; notifications: their
+ * HPE_CB_* code. */
+static int direct_error(llhttp_t *lp)
+{
+    size_t which;
+    int rc = simdhttp_get_callback_result(&lp->_sh, &which);
+#define SPAN_ERR(name)                                                                      \
+    if (which == offsetof(simdhttp_callbacks, name)) {                                      \
+        if (rc != -1) return rc;                                                            \
+        lp->reason = "Span callback error in " #name;                                       \
+        return HPE_USER;                                                                    \
+    }
+#define NOTE_ERR(name, code)                                                                \
+    if (which == offsetof(simdhttp_callbacks, name)) {                                      \
+        lp->reason = "`" #name "` callback error";                                          \
+        return code;                                                                        \
+    }
+    SPAN_ERR(on_status)
+    SPAN_ERR(on_header_field)
+    SPAN_ERR(on_header_value)
+    SPAN_ERR(on_body)
+    SPAN_ERR(on_chunk_extension_name)
+    SPAN_ERR(on_chunk_extension_value)
+    NOTE_ERR(on_url_complete, HPE_CB_URL_COMPLETE)
+    NOTE_ERR(on_status_complete, HPE_CB_STATUS_COMPLETE)
+    NOTE_ERR(on_header_field_complete, HPE_CB_HEADER_FIELD_COMPLETE)
+    NOTE_ERR(on_header_value_complete, HPE_CB_HEADER_VALUE_COMPLETE)
+    NOTE_ERR(on_chunk_extension_name_complete, HPE_CB_CHUNK_EXTENSION_NAME_COMPLETE)
+    NOTE_ERR(on_chunk_extension_value_complete, HPE_CB_CHUNK_EXTENSION_VALUE_COMPLETE)
+    NOTE_ERR(on_chunk_complete, HPE_CB_CHUNK_COMPLETE)
+#undef SPAN_ERR
+#undef NOTE_ERR
+    return HPE_USER;
+}
+
 /* simdhttp stopped: set llhttp's error fields. */
 static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
 {
@@ -592,7 +621,7 @@ static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
         lp->upgrade = 1;
         break;
     case SIMDHTTP_E_USER:
-        lp->error = lp->_cb_err;
+        lp->error = lp->_cb_err ? lp->_cb_err : direct_error(lp);
         break;
     default:
         lp->error = (unsigned)e < SIMDHTTP_ERRNO_COUNT ? errno_ids[e] : HPE_INTERNAL;
@@ -608,8 +637,8 @@ llhttp_errno_t llhttp_execute(llhttp_t *parser, const char *data, size_t len)
     check_callbacks(parser);
     if (UNLIKELY(parser->_owe_begin)) { /* on_reset paused before on_message_begin */
         parser->_owe_begin = 0;
-        if (parser->_seen.on_message_begin) {
-            int rc = parser->_seen.on_message_begin(parser);
+        if (US(parser)->on_message_begin) {
+            int rc = US(parser)->on_message_begin(parser);
             if (rc) {
                 parser->error_pos = data;
                 parser->error = rc == HPE_PAUSED ? HPE_PAUSED : HPE_CB_MESSAGE_BEGIN;

@@ -604,6 +604,7 @@ struct llhttp_settings_s {
 /* The parser. The fields above the line are llhttp's public ones, read from callbacks and
  * after llhttp_execute() returns; the rest is private. */
 struct llhttp__internal_s {
+    simdhttp_parser _sh;        /* private (first: its address is the llhttp_t's) */
     int32_t error;              /* llhttp_errno_t of the last execute(), sticky until init/reset */
     const char *reason;         /* a sentence about the error */
     const char *error_pos;      /* where it happened (see llhttp_get_error_pos) */
@@ -623,9 +624,9 @@ struct llhttp__internal_s {
     uint8_t initial_message_completed;
     void *settings;             /* the llhttp_settings_t given to llhttp_init */
     /* ---- private ---- */
-    simdhttp_parser _sh;
     simdhttp_callbacks _cb;     /* trampolines for the callbacks settings has */
-    llhttp_settings_t _seen;    /* the callbacks the trampolines were built for */
+    const llhttp_settings_t *_us; /* the settings the trampolines read (never NULL) */
+    const void *_synced_for;    /* parser->settings when the trampolines were chosen */
     int _cb_err;                /* a callback's error code, until execute() returns it */
     const char *_err_pos;       /* where that error is, if the layer knows better */
     const char *_data, *_end;   /* the buffer of the current execute() */
@@ -634,8 +635,10 @@ struct llhttp__internal_s {
 };
 
 /* Initialize the parser with a type and the user's settings. NOTE: settings must outlive the
- * parser (a static, or allocated). Callbacks are read from settings at each llhttp_execute()
- * call (a change made inside a callback takes effect at the next call). */
+ * parser (a static, or allocated). The callbacks are taken from settings at the first
+ * llhttp_execute() or llhttp_finish() after llhttp_init() or llhttp_reset(), and again whenever
+ * parser->settings points to other settings (llhttp reads them at each call: change them in
+ * place between messages, then llhttp_reset()). */
 LLHTTP_EXPORT void llhttp_init(llhttp_t *parser, llhttp_type_t type, const llhttp_settings_t *settings);
 
 /* A parser on the heap (llhttp declares these for its wasm build): initialised for `type`
