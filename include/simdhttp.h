@@ -902,7 +902,8 @@ SIMDHTTP_API int simdhttp_cookie_next(simdhttp_cookie_iter *it, simdhttp_field *
  * - a port is at most 65535; an authority-form port is not empty (RFC 9110 9.3.6: no default);
  * - a fragment ("#...") is refused unless SIMDHTTP_TARGET_FRAGMENT: it is not part of a
  *   request-target (RFC 9112 3.2, RFC 9110 4.2.5);
- * - an IP literal is an IPv6address or IPvFuture of at most 63 bytes (no RFC 6874 zone id);
+ * - an IP literal is an IPv6address (with an RFC 6874 zone id, "%25" ZoneID, if any) or an
+ *   IPvFuture, at most 63 bytes;
  * - every "%" is followed by two HEXDIGs; bytes outside RFC 3986's sets (SP, CTLs, '"', '<',
  *   '>', '\', '^', '`', '{', '|', '}', bytes >= 0x80) are refused in every part.
  * Userinfo ("user:pass@") is split and valid RFC 3986, but RFC 9110 4.2.4 says to treat it

@@ -41,6 +41,17 @@ $(BUILD)/compat/http_parser_events_real: tests/compat/http_parser_events.c
 	    echo "$(CC) ... $< -lhttp_parser -o $@"; \
 	    $(CC) $(CFLAGS_ALL) $< $(LDFLAGS_ALL) -lhttp_parser -o $@; \
 	else printf '#!/bin/sh\necho "libhttp-parser-dev is not installed" >&2\nexit 127\n' > $@; chmod +x $@; fi
+# http_parser_parse_url on tests/compat/urls.txt, twice
+tests: $(BUILD)/compat/http_parser_url_layer $(BUILD)/compat/http_parser_url_real
+$(BUILD)/compat/http_parser_url_layer: tests/compat/http_parser_url.c $(BUILD)/libsimdhttp-http-parser.a $(BUILD)/libsimdhttp.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(HP_CFLAGS) $< $(BUILD)/libsimdhttp-http-parser.a $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
+$(BUILD)/compat/http_parser_url_real: tests/compat/http_parser_url.c
+	@mkdir -p $(dir $@)
+	@if [ -f /usr/include/http_parser.h ]; then \
+	    echo "$(CC) ... $< -lhttp_parser -o $@"; \
+	    $(CC) $(CFLAGS_ALL) $< $(LDFLAGS_ALL) -lhttp_parser -o $@; \
+	else printf '#!/bin/sh\necho "libhttp-parser-dev is not installed" >&2\nexit 127\n' > $@; chmod +x $@; fi
 $(BUILD)/compat/test_http_parser: tests/compat/test_http_parser.c tests/testlib.c $(BUILD)/libsimdhttp-http-parser.a $(BUILD)/libsimdhttp.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(HP_CFLAGS) -Itests $< tests/testlib.c $(BUILD)/libsimdhttp-http-parser.a $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@

@@ -116,9 +116,26 @@ static int check_v4(const char *s, int n)
 }
 
 /* IPv6address (RFC 3986 3.2.2): 8 h16 groups, or fewer around one "::", the last two may be
- * an IPv4address. @return -1, or the index of the first byte that fails (n: too short). */
+ * an IPv4address; then optionally "%25" ZoneID, ZoneID = 1*( unreserved / pct-encoded )
+ * (RFC 6874). @return -1, or the index of the first byte that fails (n: too short). */
 static int check_v6(const char *s, int n)
 {
+    for (int z = 0; z < n; z++) {
+        if (s[z] != '%') continue;
+        if (z + 3 >= n || s[z + 1] != '2' || s[z + 2] != '5') return z + 3 >= n ? n : z + 1;
+        for (int i = z + 3; i < n; i++) {
+            unsigned k = cl((unsigned char)s[i]);
+            if (s[i] == '%') {
+                if (i + 2 >= n || !(cl((unsigned char)s[i + 1]) & K_HEX) || !(cl((unsigned char)s[i + 2]) & K_HEX))
+                    return i;
+                i += 2;
+            } else if (!(k & (K_ALPHA | K_DIGIT)) && s[i] != '-' && s[i] != '.' && s[i] != '_' && s[i] != '~') {
+                return i;
+            }
+        }
+        int r = check_v6(s, z);
+        return r == z ? z : r; /* (the address part alone: a short one fails at the '%') */
+    }
     int i = 0, groups = 0, dcolon = 0;
     if (n >= 2 && s[0] == ':' && s[1] == ':') {
         dcolon = 1, i = 2;

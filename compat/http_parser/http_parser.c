@@ -508,6 +508,8 @@ int http_parser_parse_url(const char *buf, size_t buflen, int is_connect, struct
         return 1;
     /* http-parser takes no authority-form without is_connect (RFC 9112 3.2.3: CONNECT only) */
     if (!is_connect && t.form == SIMDHTTP_TARGET_AUTHORITY) return 1;
+    /* "*" is a path to http-parser */
+    if (t.form == SIMDHTTP_TARGET_ASTERISK) t.parts = 1u << SIMDHTTP_URL_PATH, t.part[UF_PATH].off = 0, t.part[UF_PATH].len = 1;
     u->field_set = 0;
     u->port = t.port;
     for (int i = 0; i < UF_MAX; i++) {

@@ -23,5 +23,19 @@ out=$(python3 "$dir/diff.py" --real "$BUILD/compat/http_parser_events_real" --la
 echo "$out" | grep -vE '^[0-9]+ passed, [0-9]+ failed' | tail -n 60
 line=$(echo "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
 p2=$(echo "${line:-0 passed, 1 failed}" | sed 's/ passed.*//'); f2=$(echo "${line:-0 passed, 1 failed}" | sed 's/.*passed, \([0-9]*\) failed.*/\1/')
-echo "$((p1 + p2)) passed, $((f1 + f2)) failed"
-[ $((f1 + f2)) -eq 0 ]
+# http_parser_parse_url on tests/compat/urls.txt: every line the same, or listed in
+# http_parser_url.known (and every listed line does differ)
+p3=0; f3=0
+real=$("$BUILD/compat/http_parser_url_real" "$dir/urls.txt"); layer=$("$BUILD/compat/http_parser_url_layer" "$dir/urls.txt")
+known=$(grep -v '^#' "$dir/http_parser_url.known" | cut -f1)
+differ=$(printf '%s\n' "$real" | paste -d'\t' - "$(printf '%s\n' "$layer" > "$BUILD/compat/urls.layer"; echo "$BUILD/compat/urls.layer")" |
+    awk -F'\t' '$1 != $2 { sub(/ -> .*/, "", $1); print $1 }')
+if [ "$differ" = "$known" ] && [ -n "$real" ]; then
+    p3=1; echo "# http_parser_parse_url: $(printf '%s\n' "$real" | wc -l) URLs, $(printf '%s\n' "$known" | grep -c .) listed differences"
+else
+    f3=1; echo "not ok - http_parser_parse_url: the URLs that differ are not those listed"
+    printf 'differ:\n%s\nlisted:\n%s\n' "$differ" "$known" | head -n 60
+fi
+rm -f "$BUILD/compat/urls.layer"
+echo "$((p1 + p2 + p3)) passed, $((f1 + f2 + f3)) failed"
+[ $((f1 + f2 + f3)) -eq 0 ]

@@ -143,7 +143,7 @@ static void parse_url(void)
         {"http://a b/", 0, 1, ""},
         {"", 0, 1, ""},
         {"http:///x", 0, 1, ""},
-        {"*", 0, 0, "port#0"},
+        {"*", 0, 0, "path=* port#0"}, /* a path to http-parser */
     };
     static const char *const names[] = {"schema", "host", "port", "path", "query", "fragment", "userinfo"};
     for (size_t i = 0; i < sizeof u / sizeof *u; i++) {
