@@ -562,6 +562,12 @@ SIMDHTTP_API long simdhttp_parse_head_continue(simdhttp_head *head, simdhttp_typ
  * with head->error, head->error_reason and head->error_offset set. */
 SIMDHTTP_API long simdhttp_parse_fields(simdhttp_head *head, const char *buf, size_t len,
                                         const simdhttp_config *cfg);
+/* simdhttp_parse_fields on a growing buffer, as simdhttp_parse_head_continue (below) is
+ * simdhttp_parse_head: last_len is the len of the previous call on this buffer, which returned
+ * SIMDHTTP_HEAD_INCOMPLETE, or 0; the same results, an error possibly reported late as
+ * INCOMPLETE; total work linear in the block's size. */
+SIMDHTTP_API long simdhttp_parse_fields_continue(simdhttp_head *head, const char *buf, size_t len,
+                                                 size_t last_len, const simdhttp_config *cfg);
 
 /* The chunked decoder: a chunked body (RFC 9112 section 7.1) after a head whose flags say
  * SIMDHTTP_F_CHUNKED, decoded in place, in as many pieces as the bytes arrive. It is the

@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: MIT
 # picohttpparser's API over simdhttp (owner: the picohttpparser layer; docs/compat.md).
 #
-#   libsimdhttp-picohttpparser.{a,so}  compat/picohttpparser/: picohttpparser.h and a thin
-#                                      translation to the native API (built by `make`)
+#   libsimdhttp-picohttpparser.a       compat/picohttpparser/: picohttpparser.h and a thin
+#                                      translation to the native API: link it with libsimdhttp.a
+#   libsimdhttp-picohttpparser.so      the same with the core inside, soname .so.0, exporting
+#                                      picohttpparser's API only (picohttpparser.map)
 #   tests/compat/picohttpparser.sh     (make test) the layer against the real picohttpparser:
 #                                      tests/compat/picohttpparser_events.c, written against
 #                                      picohttpparser's API only, built twice and compared by
@@ -30,10 +32,11 @@ $(BUILD)/compat/picohttpparser.o: $(PICO_LAYER)/picohttpparser.c $(PICO_LAYER)/i
 $(BUILD)/libsimdhttp-picohttpparser.a: $(BUILD)/compat/picohttpparser.o
 	rm -f $@ && ar rcs $@ $^
 
+# The shared library holds the core too (as the other layers'), exporting phr_* only.
 $(BUILD)/libsimdhttp-picohttpparser.so: $(BUILD)/compat/picohttpparser.o $(PICO_LAYER)/picohttpparser.map \
-		$(BUILD)/libsimdhttp.so
+		$(BUILD)/libsimdhttp.a
 	$(CC) -shared -Wl,-soname,libsimdhttp-picohttpparser.so.0 -Wl,--version-script=$(PICO_LAYER)/picohttpparser.map \
-		$(LDFLAGS_ALL) -o $@ $< -L$(BUILD) -lsimdhttp
+		$(LDFLAGS_ALL) -o $@ $< $(LIB_OBJS)
 
 # ---- proof against the real picohttpparser ----
 

@@ -57,9 +57,16 @@ static int sh_still_incomplete(const uint8_t *b, size_t s, size_t len, uint32_t 
         while (j < len && SH_CRLF(b[j])) j++;
         i = j;
         /* A run at the buffer's start, or one that began before the window (which, after an
-         * INCOMPLETE, can only be the empty lines before the start line): skipped; the whole
-         * parse checks those lines once the head ends. */
-        if (k == 0 || SH_CRLF(b[k - 1])) continue;
+         * INCOMPLETE, can only be the empty lines before the start line): skipped if it is
+         * CRLF pairs (a CR may wait for its LF at the end); anything else (a CR not followed
+         * by LF is an error at once; bare LF under the lenient flags) is the whole parse's. */
+        if (k == 0 || SH_CRLF(b[k - 1])) {
+            size_t x = k + (b[k] == '\n' && k > 0 && b[k - 1] == '\r'); /* a pair the window cut */
+            for (; x + 1 < j; x += 2)
+                if (b[x] != '\r' || b[x + 1] != '\n') return 0;
+            if (x < j && !(x + 1 == len && b[x] == '\r')) return 0;
+            continue;
+        }
         /* After a line's content: harmless as one line end followed by content; at the end of
          * the buffer, also when a CR waits for the next byte after at most one line end (the
          * next call decides). Anything else may end the head or be an error: parse. */
@@ -78,7 +85,7 @@ static int sh_still_incomplete(const uint8_t *b, size_t s, size_t len, uint32_t 
  * than 8 bytes), or new bytes with a CTL in them. */
 static long __attribute__((noinline)) sh_continue_slow(simdhttp_head *h, simdhttp_type type, const char *buf,
                                                        size_t len, size_t last_len, const simdhttp_config *cfg)
-{
+{ /* type 0: a bare field block (simdhttp_parse_fields_continue) */
     uint32_t max = cfg && cfg->max_head_size ? cfg->max_head_size : SIMDHTTP_DEFAULT_MAX_HEAD_SIZE;
     if (last_len && last_len <= len && len < max && len >= 8 && buf &&
         (last_len == len ||
@@ -87,7 +94,7 @@ static long __attribute__((noinline)) sh_continue_slow(simdhttp_head *h, simdhtt
         h->error = SIMDHTTP_OK;
         return SIMDHTTP_HEAD_INCOMPLETE;
     }
-    return simdhttp_parse_head(h, type, buf, len, cfg);
+    return type ? simdhttp_parse_head(h, type, buf, len, cfg) : simdhttp_parse_fields(h, buf, len, cfg);
 }
 
 /* The flags of b[0..8) as bits 0..7 (bit k: byte k): the high bits gathered by one multiply. */
@@ -100,8 +107,9 @@ static inline unsigned sh_ctl_mask8(const uint8_t *b)
  * byte after it is content, if any); with a CR waiting at the end; with one HTAB or 0x80-0x9f
  * byte: what the exact look would say, sooner. The rest is a tail call. On 10-byte steps a call
  * costs more than parsing those bytes does (docs/head-api.md): keep this path short. */
-long simdhttp_parse_head_continue(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,
-                                  size_t last_len, const simdhttp_config *cfg)
+static inline __attribute__((always_inline)) long sh_continue(simdhttp_head *h, simdhttp_type type,
+                                                               const char *buf, size_t len, size_t last_len,
+                                                               const simdhttp_config *cfg)
 {
     if (__builtin_expect(last_len && last_len < len && len >= 8 && buf, 1) &&
         len < (cfg && cfg->max_head_size ? cfg->max_head_size : SIMDHTTP_DEFAULT_MAX_HEAD_SIZE)) {
@@ -130,4 +138,18 @@ long simdhttp_parse_head_continue(simdhttp_head *h, simdhttp_type type, const ch
         }
     }
     return sh_continue_slow(h, type, buf, len, last_len, cfg);
+}
+
+long simdhttp_parse_head_continue(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,
+                                  size_t last_len, const simdhttp_config *cfg)
+{
+    return sh_continue(h, type, buf, len, last_len, cfg);
+}
+
+/* The same for a bare field block. A line end at its first byte ends it (there are no empty
+ * lines to skip, as before a start line): with last_len >= 4 the window never reaches it. */
+long simdhttp_parse_fields_continue(simdhttp_head *h, const char *buf, size_t len, size_t last_len,
+                                    const simdhttp_config *cfg)
+{
+    return last_len < 4 ? simdhttp_parse_fields(h, buf, len, cfg) : sh_continue(h, 0, buf, len, last_len, cfg);
 }

@@ -14,7 +14,8 @@
  *
  * Checked for every case: the whole input gives the log; for fields, every prefix of the input
  * says INCOMPLETE up to the end of the block (or the error's offset) and then gives the same
- * log, each prefix in a malloc'd buffer of exactly its size (ASan sees a read past it); for
+ * log, each prefix in a malloc'd buffer of exactly its size (ASan sees a read past it), and
+ * a buffer grown 1 and 4 bytes at a time through simdhttp_parse_fields_continue gives it too; for
  * chunked, the input fed in pieces of k bytes for every k (1: byte by byte; so every offset
  * is a piece boundary), decoded in place into one growing buffer as picohttpparser's README
  * loop does, gives the same log.
@@ -35,14 +36,15 @@ static void put_result(t_buf *b, const char *kind, simdhttp_errno e, uint64_t of
 
 /* ---- fields ---- */
 
-static char *fields_log(const t_case *c, const char *in, size_t len, long *ret)
+static char *fields_log(const t_case *c, const char *in, size_t len, size_t last_len, long *ret)
 {
     simdhttp_field f[MAXF];
     simdhttp_head h;
     memset(&h, 0, sizeof h);
     h.fields = f;
     h.fields_cap = MAXF;
-    long r = simdhttp_parse_fields(&h, in, len, &c->cfg);
+    long r = last_len ? simdhttp_parse_fields_continue(&h, in, len, last_len, &c->cfg)
+                      : simdhttp_parse_fields(&h, in, len, &c->cfg);
     t_buf b = {0};
     if (r > 0) {
         for (size_t i = 0; i < h.num_fields; i++) {
@@ -67,7 +69,7 @@ static char *fields_log(const t_case *c, const char *in, size_t len, long *ret)
 static void check_fields(const char *name, const t_case *c)
 {
     long r, rp;
-    char *whole = fields_log(c, c->in.s ? c->in.s : "", c->in.len, &r);
+    char *whole = fields_log(c, c->in.s ? c->in.s : "", c->in.len, 0, &r);
     if (!t_check(strcmp(whole, c->log.s) == 0, name, "whole input:\n--- expected\n%s--- got\n%s", c->log.s, whole)) {
         free(whole);
         return;
@@ -80,11 +82,30 @@ static void check_fields(const char *name, const t_case *c)
     for (size_t n = 0; n < c->in.len && !bad; n++) {
         char *s = malloc(n ? n : 1);
         memcpy(s, c->in.s, n);
-        char *got = fields_log(c, s, n, &rp);
+        char *got = fields_log(c, s, n, 0, &rp);
         if (n < decided) bad = !t_check(rp == SIMDHTTP_HEAD_INCOMPLETE, name, "prefix %zu: %s", n, got);
         else bad = !t_check(strcmp(got, whole) == 0, name, "prefix %zu:\n%s", n, got);
         free(got);
         free(s);
+    }
+    /* one buffer growing by `step` bytes, each call with last_len: the same result once the
+     * block's end is there (an error may wait until then: INCOMPLETE is allowed for it) */
+    for (size_t step = 1; step <= 7 && !bad; step += 3) {
+        size_t last = 0, n = 0;
+        char *got = NULL;
+        rp = SIMDHTTP_HEAD_INCOMPLETE;
+        while (rp == SIMDHTTP_HEAD_INCOMPLETE && n < c->in.len) {
+            n = n + step < c->in.len ? n + step : c->in.len;
+            char *s = malloc(n);
+            memcpy(s, c->in.s, n);
+            free(got);
+            got = fields_log(c, s, n, last, &rp);
+            free(s);
+            last = n;
+        }
+        bad = !t_check(strcmp(got, whole) == 0 || (r == SIMDHTTP_HEAD_ERROR && rp == SIMDHTTP_HEAD_INCOMPLETE), name,
+                       "growing by %zu with last_len:\n%s", step, got);
+        free(got);
     }
     free(whole);
 }
@@ -202,6 +223,10 @@ static void api(void)
     r = simdhttp_parse_fields(&h, "A: 1\r\nB: 2\r\nC: 3\r\n\r\n", 20, NULL);
     t_check(r == SIMDHTTP_HEAD_ERROR && h.error == SIMDHTTP_E_TOO_MANY_HEADERS && h.error_offset == 12 && h.num_fields == 2,
             "fields: fields_cap", "r %ld %s off %zu", r, simdhttp_errno_name(h.error), h.error_offset);
+    /* a growing buffer whose first byte was CR: the empty block, however many bytes follow */
+    t_check(simdhttp_parse_fields(&h, "\r", 1, NULL) == SIMDHTTP_HEAD_INCOMPLETE, "fields: lone CR", "not INCOMPLETE");
+    r = simdhttp_parse_fields_continue(&h, "\r\nA: 1\r\nB: 22", 13, 1, NULL);
+    t_check(r == 2 && h.num_fields == 0, "fields: continue after a lone CR", "r %ld", r);
     r = simdhttp_parse_fields(&h, "A: 1\r\nB: 2\r\n\r\n", 14, NULL);
     t_check(r == 14 && h.num_fields == 2 && h.error == SIMDHTTP_OK && f[1].value_len == 1 && f[1].value[0] == '2',
             "fields: exactly fields_cap", "r %ld n %zu", r, h.num_fields);

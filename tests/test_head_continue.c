@@ -159,5 +159,14 @@ int main(void)
                 "control: re-parsing with simdhttp_parse_head was not caught (status 0x%x)", st);
     }
     t_buf_free(&in);
+
+    /* an error among the empty lines before the start line (CR CR) is reported at once, as
+     * the header promises for a CR that forms no line end: the first call saw "\r" alone */
+    simdhttp_head h = {0};
+    long r = simdhttp_parse_head_continue(&h, SIMDHTTP_REQUEST, "\r\r\n\r\n\r\n\r\n", 9, 1, NULL);
+    t_check(r == SIMDHTTP_HEAD_ERROR && h.error == SIMDHTTP_E_LF_EXPECTED && h.error_offset == 1,
+            "CR CR before the start line", "r %ld %s", r, simdhttp_errno_name(h.error));
+    r = simdhttp_parse_head_continue(&h, SIMDHTTP_REQUEST, "\r\n\r\n\r\n\r\n\r", 9, 1, NULL);
+    t_check(r == SIMDHTTP_HEAD_INCOMPLETE, "CRLF pairs before the start line", "r %ld %s", r, simdhttp_errno_name(h.error));
     return t_summary();
 }

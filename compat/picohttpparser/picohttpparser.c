@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /* picohttpparser's API over simdhttp's head API, field-block parser and chunked decoder: no
  * parsing here, only the translation of arguments and results (compat/picohttpparser/include/
- * picohttpparser.h says what differs from picohttpparser). */
+ * picohttpparser.h says what differs from picohttpparser). last_len > 0 goes to the _continue
+ * calls, which look at the new bytes only until the head may be complete; 0 (the first call on
+ * a buffer, and most calls) to the plain ones, one call less. */
 #include <limits.h>
 #include <stddef.h>
 
@@ -44,8 +46,8 @@ PHR_API int phr_parse_request(const char *buf, size_t len, const char **method, 
     *method_len = *path_len = 0;
     *minor_version = -1;
     setup(&h, &cfg, headers, num_headers);
-    (void)last_len;
-    long r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, buf, len, &cfg);
+    long r = last_len ? simdhttp_parse_head_continue(&h, SIMDHTTP_REQUEST, buf, len, last_len, &cfg)
+                      : simdhttp_parse_head(&h, SIMDHTTP_REQUEST, buf, len, &cfg);
     if (r <= 0) return result(r);
     *method = h.method_str;
     *method_len = h.method_len;
@@ -67,8 +69,8 @@ PHR_API int phr_parse_response(const char *buf, size_t len, int *minor_version, 
     *msg = NULL;
     *msg_len = 0;
     setup(&h, &cfg, headers, num_headers);
-    (void)last_len;
-    long r = simdhttp_parse_head(&h, SIMDHTTP_RESPONSE, buf, len, &cfg);
+    long r = last_len ? simdhttp_parse_head_continue(&h, SIMDHTTP_RESPONSE, buf, len, last_len, &cfg)
+                      : simdhttp_parse_head(&h, SIMDHTTP_RESPONSE, buf, len, &cfg);
     if (r <= 0) return result(r);
     /* simdhttp accepts "HTTP/1.1 200" CRLF, as most clients do; RFC 9112 section 4's
      * grammar and picohttpparser want the SP before the (empty) reason-phrase */
@@ -87,8 +89,8 @@ PHR_API int phr_parse_headers(const char *buf, size_t len, struct phr_header *he
     simdhttp_head h;
     simdhttp_config cfg;
     setup(&h, &cfg, headers, num_headers);
-    (void)last_len;
-    long r = simdhttp_parse_fields(&h, buf, len, &cfg);
+    long r = last_len ? simdhttp_parse_fields_continue(&h, buf, len, last_len, &cfg)
+                      : simdhttp_parse_fields(&h, buf, len, &cfg);
     if (r <= 0) return result(r);
     *num_headers = h.num_fields;
     return (int)r;

@@ -8,7 +8,8 @@
 #     difference must be listed in tests/compat/picohttpparser.known (one check per input);
 #  2. picohttpparser's README loops, compiled unchanged against both: both compile with as many
 #     warnings, run, and print the same (the buffer's address aside) (one check);
-#  3. fuzz/fuzz_pico.c's checks (the real one and the layer in one process) over fuzz/corpus
+#  3. the shared library exports phr_* only, under SIMDHTTP_PICOHTTPPARSER_0 (one check);
+#  4. fuzz/fuzz_pico.c's checks (the real one and the layer in one process) over fuzz/corpus
 #     , and in the normal build FUZZ_MUTATE_TIME seconds (default 10) of blind
 #     mutation (one check per input).
 # Without the real picohttpparser: a failure under CI=true, else a note and a skip.
@@ -58,6 +59,15 @@ else
 fi
 
 # 3
+syms=$(nm -D --defined-only "$BUILD/libsimdhttp-picohttpparser.so" 2>/dev/null | awk '{print $3}' | sort | tr '\n' ' ')
+want="SIMDHTTP_PICOHTTPPARSER_0 phr_decode_chunked@@SIMDHTTP_PICOHTTPPARSER_0 phr_decode_chunked_is_in_data@@SIMDHTTP_PICOHTTPPARSER_0 phr_parse_headers@@SIMDHTTP_PICOHTTPPARSER_0 phr_parse_request@@SIMDHTTP_PICOHTTPPARSER_0 phr_parse_response@@SIMDHTTP_PICOHTTPPARSER_0 "
+if [ "$syms" = "$want" ]; then
+    pass=$((pass + 1)); echo "libsimdhttp-picohttpparser.so exports phr_* only (SIMDHTTP_PICOHTTPPARSER_0)"
+else
+    fail=$((fail + 1)); echo "not ok - libsimdhttp-picohttpparser.so exports: $syms"
+fi
+
+# 4
 case "$BUILD" in
 *asan*) "$C/fuzz_pico_replay" fuzz/corpus >"$tmp/fuzz" 2>&1 ;;
 *) "$C/fuzz_pico_replay" -t "${FUZZ_MUTATE_TIME:-10}" -o "$C/fuzz-pico-crash" fuzz/corpus >"$tmp/fuzz" 2>&1 ;;
