@@ -115,7 +115,7 @@ static int listed_refusal(int kind, const char *b, size_t n)
     memset(&h, 0, sizeof h);
     h.fields = f;
     h.fields_cap = NH;
-    simdhttp_config cfg = {0, 0x7fffffff, NH, 0};
+    simdhttp_config cfg = {.max_head_size = 0x7fffffff, .max_fields = NH};
     long r = kind == 2 ? simdhttp_parse_fields(&h, b, n, &cfg)
                        : simdhttp_parse_head(&h, kind ? SIMDHTTP_RESPONSE : SIMDHTTP_REQUEST, b, n, &cfg);
     if (r > 0) return kind == 1 && h.reason_len == 0; /* the layer's status-line without SP */

@@ -33,6 +33,7 @@ void simdhttp_chunked_init(simdhttp_chunked *d, const simdhttp_config *cfg, unsi
     simdhttp_init(&d->_p, SIMDHTTP_REQUEST,
                   options & SIMDHTTP_CHUNKED_CONSUME_TRAILERS ? &consume_trailers : &keep_trailers, cfg);
     d->_p.data = d;
+    d->_p._pause_rc = SIMDHTTP_PAUSE; /* our callbacks pause so, whatever cfg->pause_value says */
     d->_p._state = S_CHUNK_SIZE_START;
     d->_p.flags = SIMDHTTP_F_CHUNKED | SIMDHTTP_F_TRANSFER_ENCODING;
     d->_dst = NULL;

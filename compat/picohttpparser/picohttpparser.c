@@ -27,10 +27,8 @@ static inline void setup(simdhttp_head *h, simdhttp_config *cfg, struct phr_head
 {
     h->fields = (simdhttp_field *)(void *)headers;
     h->fields_cap = *num_headers;
-    cfg->lenient = 0;
-    cfg->max_head_size = INT_MAX;
-    cfg->max_fields = *num_headers < UINT32_MAX ? (uint32_t)*num_headers : UINT32_MAX;
-    cfg->max_chunk_ext = 0;
+    *cfg = (simdhttp_config){.max_head_size = INT_MAX,
+                             .max_fields = *num_headers < UINT32_MAX ? (uint32_t)*num_headers : UINT32_MAX};
     *num_headers = 0;
 }
 
