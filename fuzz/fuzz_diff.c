@@ -115,14 +115,13 @@ static char *exact_copy(const uint8_t *s, size_t n)
 #endif
 #endif
 
-static uint32_t dirty_runs; /* each fill differs, so the reference and a path never share one */
-
 static void dirty(void *m, size_t n, uint32_t seed)
 {
 #ifdef FUZZ_MSAN
     (void)m, (void)n, (void)seed;
 #else
-    volatile uint8_t *d = m; /* the stores must happen */
+    static uint32_t dirty_runs; /* each fill differs: the reference and a path never share one */
+    volatile uint8_t *d = m;    /* the stores must happen */
     uint32_t x = (seed + ++dirty_runs * 0x9e3779b9u) | 1;
     for (size_t i = 0; i < n; i++) {
         x ^= x << 13, x ^= x >> 17, x ^= x << 5;

@@ -21,9 +21,9 @@ for job in $jobs; do
         *.sh) sh "$t" >"$out" 2>&1; rc=$? ;;
         *)    if [ "$isa" = default ]; then "./$t" >"$out" 2>&1; rc=$?
               else
-                  # sanitizer build: the widest path gets every corpus split point, the others
+                  # sanitizer builds: the widest path gets every corpus split point, the others
                   # every 5th (test_parser's SIMDHTTP_SPLIT_STRIDE), to keep make test short
-                  stride=; case "$BUILD" in *asan*) [ "$isa" = "$widest" ] || stride=5 ;; esac
+                  stride=; case "$BUILD" in *asan*|*msan*) [ "$isa" = "$widest" ] || stride=5 ;; esac
                   SIMDHTTP_SPLIT_STRIDE=$stride SIMDHTTP_ISA=$isa "./$t" >"$out" 2>&1; rc=$?; t="$t($isa)"
               fi ;;
     esac
