@@ -85,3 +85,33 @@ bench-http-parser-layer:
 	@sh scripts/deps.sh bench
 	@$(MAKE) --no-print-directory $(HP_BENCH) && $(HP_BENCH) --parsers http-parser,hp-layer,simdhttp $(HP_BENCH_ARGS)
 bench: bench-http-parser-layer
+
+# The differential fuzzer (fuzz/fuzz_http_parser.c): Debian's libhttp_parser.a with every
+# symbol renamed real_* beside the layer in one program; fuzz/http_parser_side.c built against
+# each header. make test replays fuzz/corpus through it (tests/compat/http_parser.sh);
+# make fuzz-http-parser [FUZZ_TIME=300] runs libFuzzer.
+HP_REAL_A := $(shell $(CC) -print-file-name=libhttp_parser.a)
+ifneq ($(and $(filter /%,$(HP_REAL_A)),$(wildcard /usr/include/http_parser.h)),)
+tests: $(BUILD)/compat/fuzz_http_parser_replay
+$(BUILD)/compat/hp-real-renamed.o: $(HP_REAL_A)
+	@mkdir -p $(@D)
+	t=$$(mktemp -d) && (cd $$t && ar x $(HP_REAL_A)) && ld -r -o $$t/all.o $$t/*.o && \
+	nm -g --defined-only $$t/all.o | awk 'NF == 3 { print $$3, "real_" $$3 }' > $$t/syms && \
+	objcopy --redefine-syms=$$t/syms $$t/all.o $@ && rm -rf $$t
+$(BUILD)/compat/hp_side_real.o: fuzz/http_parser_side.c fuzz/http_parser_side.h fuzz/http_parser_real.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -Ifuzz -include fuzz/http_parser_real.h -c $< -o $@
+$(BUILD)/compat/hp_side_layer.o: fuzz/http_parser_side.c fuzz/http_parser_side.h $(HP_DIR)/include/http_parser.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) -Ifuzz $(HP_CFLAGS) -DSIDE_RUN=layer_side_run -c $< -o $@
+HP_FUZZ_OBJS = $(BUILD)/compat/hp_side_real.o $(BUILD)/compat/hp_side_layer.o $(BUILD)/compat/hp-real-renamed.o \
+	$(BUILD)/libsimdhttp-http-parser.a $(BUILD)/libsimdhttp.a
+$(BUILD)/compat/fuzz_http_parser_replay: fuzz/fuzz_http_parser.c fuzz/replay_main.c $(HP_FUZZ_OBJS)
+	$(CC) $(CFLAGS_ALL) -Ifuzz fuzz/fuzz_http_parser.c fuzz/replay_main.c $(HP_FUZZ_OBJS) $(LDFLAGS_ALL) -o $@
+$(BUILD)/compat/fuzz_http_parser: fuzz/fuzz_http_parser.c $(HP_FUZZ_OBJS)
+	$(CC) $(CFLAGS_ALL) -Ifuzz -fsanitize=fuzzer fuzz/fuzz_http_parser.c $(HP_FUZZ_OBJS) $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@
+.PHONY: fuzz-http-parser
+fuzz-http-parser:
+	$(MAKE) --no-print-directory BUILD=$(FUZZ_DIR) SAN=1 CC=clang CFLAGS=-fsanitize=fuzzer-no-link $(FUZZ_DIR)/compat/fuzz_http_parser
+	sh fuzz/run.sh $(FUZZ_DIR)/compat/fuzz_http_parser $(FUZZ_TIME) $(FUZZ_JOBS)
+endif

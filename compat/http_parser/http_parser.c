@@ -125,7 +125,7 @@ static int t_method(simdhttp_parser *sp, const char *at, size_t n)
     }
     /* The method is checked when it is complete (t_method_complete), unless it goes on in the
      * next buffer: then now, so a bad byte stops this execute() as it stops http-parser's. */
-    if (ours && at + n < hp->_buf_end) return 0;
+    if (!ours || at + n < hp->_buf_end) return 0; /* (simdhttp's bytes: the next piece is ours) */
     size_t ok = method_prefix(hp->_mbuf, hp->_mlen);
     if (ok < hp->_mlen) return bad_method(hp, ok);
     return 0;
@@ -428,7 +428,7 @@ size_t http_parser_execute(http_parser *parser, const http_parser_settings *sett
         if (e == SIMDHTTP_E_INVALID_METHOD && parser->_mlen && parser->_mstart != UINT64_MAX) {
             /* http-parser stops at the first byte no known method has there */
             uint64_t first = parser->_mstart + method_prefix(parser->_mbuf, parser->_mlen);
-            if (first < off && first >= parser->_buf_off) off = first;
+            if (first < off) off = first < parser->_buf_off ? parser->_buf_off : first;
         }
         done = off <= parser->_buf_off ? 0 : off - parser->_buf_off > len ? len : (size_t)(off - parser->_buf_off);
         if (e == SIMDHTTP_E_PAUSED_UPGRADE) {

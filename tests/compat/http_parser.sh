@@ -37,5 +37,14 @@ else
     printf 'differ:\n%s\nlisted:\n%s\n' "$differ" "$known" | head -n 60
 fi
 rm -f "$BUILD/compat/urls.layer"
-echo "$((p1 + p2 + p3)) passed, $((f1 + f2 + f3)) failed"
-[ $((f1 + f2 + f3)) -eq 0 ]
+# the differential fuzzer's replay: real http-parser and the layer in one process, fuzz/corpus
+p4=0; f4=0
+if [ -x "$BUILD/compat/fuzz_http_parser_replay" ]; then
+    out=$("$BUILD/compat/fuzz_http_parser_replay" fuzz/corpus 2>&1); echo "$out" | grep '^not ok' | head -n 10
+    line=$(echo "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
+    p4=$(echo "${line:-0 passed, 1 failed}" | sed 's/ passed.*//'); f4=$(echo "${line:-0 passed, 1 failed}" | sed 's/.*passed, \([0-9]*\) failed.*/\1/')
+else
+    f4=1; echo "not ok - $BUILD/compat/fuzz_http_parser_replay was not built (libhttp_parser.a missing?)"
+fi
+echo "$((p1 + p2 + p3 + p4)) passed, $((f1 + f2 + f3 + f4)) failed"
+[ $((f1 + f2 + f3 + f4)) -eq 0 ]

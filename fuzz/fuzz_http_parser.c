@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: MIT */
+/* Differential fuzzer: simdhttp's http-parser layer against Debian's http-parser 2.9.4 in one
+ * process (its static library with every symbol renamed real_*; fuzz/http_parser_side.c is the
+ * one program built against both headers: mk/compat-http-parser.mk).
+ *
+ * One input = the 10-byte header of fuzz/fuzz_diff.c (so fuzz/corpus seeds it) + bytes:
+ *   b0 bits 0-1 the type (0 request, 1 response, 2-3 both)      b8, b9  a split point
+ * Checks (the layer refuses some of what http-parser takes and takes some of what it refuses,
+ * tests/compat/http_parser.known lists why, so the comparison is over what both accepted):
+ *   - the layer gives the same result whole and split in two (its complete messages, the
+ *     error, where it stopped);
+ *   - every message that both sides complete, in order, before either stops, has the same
+ *     method, status, version, target, field names, values (SP/HTAB runs as one SP: an
+ *     obs-fold is one SP in the layer) and body with trailers (not compared for 1xx, 204 and
+ *     304 responses, which have no content in simdhttp: RFC 9110 15.3.5; nor where the two
+ *     chose different framing, e.g. "chunked;a=b", chunked in HTTP/1.0: RFC 9112 6.1, 7);
+ *   - neither side crashes, and the layer is clean under ASan/UBSan.
+ * Any other difference prints both views and traps. make test replays fuzz/corpus through
+ * fuzz/replay_main.c (tests/compat/http_parser.sh); make fuzz-http-parser runs libFuzzer. */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "http_parser_side.h"
+
+#define CFG_BYTES 10
+
+static void show(const char *who, const side_log *l)
+{
+    fprintf(stderr, "%s: %d messages, error %s, stopped at %zu, upgrade %d\n", who, l->nmsgs, l->errname,
+            l->stopped, l->upgrade);
+    for (int i = 0; i < l->nmsgs && i < SIDE_MAX_MSGS; i++) {
+        const side_msg *m = &l->msg[i];
+        fprintf(stderr, "  [%d] complete %d method %u status %u v%u.%u body %zu head:", i, m->complete, m->method,
+                m->status, m->major, m->minor, m->body_len);
+        for (size_t k = 0; k < m->head_len && k < 300; k++) {
+            unsigned char c = (unsigned char)m->head[k];
+            if (c >= 0x20 && c < 0x7f) fputc(c, stderr);
+            else fprintf(stderr, "\\x%02x", c);
+        }
+        fputc('\n', stderr);
+    }
+}
+
+static int same_msg(const side_msg *a, const side_msg *b)
+{
+    if (a->truncated || b->truncated) return 1; /* not compared: longer than the log keeps */
+    int nobody = a->status / 100 == 1 || a->status == 204 || a->status == 304 || a->framing != b->framing;
+    return a->method == b->method && a->status == b->status && a->major == b->major && a->minor == b->minor &&
+           a->head_len == b->head_len && memcmp(a->head, b->head, a->head_len) == 0 &&
+           (nobody || (a->body_len == b->body_len && a->body_hash == b->body_hash));
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    uint8_t b[CFG_BYTES] = {0};
+    memcpy(b, data, size < CFG_BYTES ? size : CFG_BYTES);
+    const uint8_t *in = size > CFG_BYTES ? data + CFG_BYTES : data + size;
+    size_t len = size > CFG_BYTES ? size - CFG_BYTES : 0;
+    int type = (b[0] & 3) > 2 ? 2 : b[0] & 3;
+    size_t split = len ? ((size_t)b[8] | (size_t)b[9] << 8) % (len + 1) : 0;
+
+    static side_log real, layer, layer2;
+    real_side_run(in, len, type, 0, &real);
+    layer_side_run(in, len, type, 0, &layer);
+    layer_side_run(in, len, type, split, &layer2);
+    int bad = 0;
+    /* (an error found in bytes of the first piece may stop the second at its start: in type
+     * both, simdhttp decides that "HTT..." is a method only at a later byte) */
+    if (layer.nmsgs != layer2.nmsgs || layer.error != layer2.error || layer.upgrade != layer2.upgrade ||
+        (layer.stopped != layer2.stopped && !(layer2.stopped == split && layer.stopped < split))) {
+        fprintf(stderr, "the layer split at %zu differs from whole\n", split);
+        bad = 1;
+    }
+    for (int i = 0; !bad && i < layer.nmsgs && i < SIDE_MAX_MSGS; i++)
+        if (layer.msg[i].complete != layer2.msg[i].complete ||
+            (layer.msg[i].complete && !same_msg(&layer.msg[i], &layer2.msg[i]))) {
+            fprintf(stderr, "the layer split at %zu: message %d differs\n", split, i);
+            bad = 1;
+        }
+    /* messages both completed, in order, up to the first that one side did not complete */
+    for (int i = 0; !bad && i < real.nmsgs && i < layer.nmsgs && i < SIDE_MAX_MSGS; i++) {
+        if (!real.msg[i].complete || !layer.msg[i].complete) break;
+        if (!same_msg(&real.msg[i], &layer.msg[i])) {
+            const side_msg *x = &real.msg[i], *y = &layer.msg[i];
+            size_t k = 0;
+            while (k < x->head_len && k < y->head_len && x->head[k] == y->head[k]) k++;
+            fprintf(stderr, "message %d, completed by both, differs (head %zu/%zu bytes, first difference at %zu; "
+                    "body %zu/%zu)\n", i, x->head_len, y->head_len, k, x->body_len, y->body_len);
+            bad = 1;
+        }
+    }
+    if (bad) {
+        show("real http-parser", &real);
+        show("layer", &layer);
+        show("layer, split", &layer2);
+        __builtin_trap();
+    }
+    return 0;
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc, (void)argv;
+    return 0;
+}
