@@ -46,5 +46,25 @@ if [ -x "$BUILD/compat/fuzz_http_parser_replay" ]; then
 else
     f4=1; echo "not ok - $BUILD/compat/fuzz_http_parser_replay was not built (libhttp_parser.a missing?)"
 fi
-echo "$((p1 + p2 + p3 + p4)) passed, $((f1 + f2 + f3 + f4)) failed"
-[ $((f1 + f2 + f3 + f4)) -eq 0 ]
+# installed: a program written for http-parser builds with pkg-config alone and runs on the
+# layer's shared library (not on libhttp_parser)
+p5=0; f5=0
+case "$BUILD" in *san*) ;; *)
+    tmp=$(mktemp -d)
+    if make --no-print-directory -s install-http-parser BUILD="$BUILD" DESTDIR="$tmp" PREFIX=/usr >"$tmp/log" 2>&1 &&
+       command -v pkg-config >/dev/null 2>&1 &&
+       flags=$(PKG_CONFIG_PATH="$tmp/usr/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$tmp" pkg-config --cflags --libs simdhttp-http-parser) &&
+       cc tests/compat/http_parser_url.c $flags -o "$tmp/app" 2>>"$tmp/log" &&
+       LD_LIBRARY_PATH="$tmp/usr/lib" "$tmp/app" "$dir/urls.txt" > "$tmp/out" &&
+       LD_LIBRARY_PATH="$tmp/usr/lib" ldd "$tmp/app" | grep -q 'libsimdhttp-http-parser.so.0 => '"$tmp" &&
+       ! LD_LIBRARY_PATH="$tmp/usr/lib" ldd "$tmp/app" | grep -q 'libhttp_parser' &&
+       [ -z "$(nm -D --defined-only "$tmp/usr/lib/libsimdhttp-http-parser.so" | awk '$2 != "A" {print $3}' | grep -v '^http_')" ] &&
+       [ "$(cat "$tmp/out")" = "$("$BUILD/compat/http_parser_url_layer" "$dir/urls.txt")" ]; then
+        p5=1
+    else
+        f5=1; echo "not ok - install-http-parser: pkg-config build and run"; tail -n 5 "$tmp/log"
+    fi
+    rm -rf "$tmp" ;;
+esac
+echo "$((p1 + p2 + p3 + p4 + p5)) passed, $((f1 + f2 + f3 + f4 + f5)) failed"
+[ $((f1 + f2 + f3 + f4 + f5)) -eq 0 ]
