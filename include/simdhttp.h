@@ -537,11 +537,12 @@ SIMDHTTP_API long simdhttp_parse_head(simdhttp_head *head, simdhttp_type type, c
  * The result is what simdhttp_parse_head returns on buf[0..len), with one difference: an
  * error may be reported late, as INCOMPLETE until the head ends or len reaches max_head_size.
  * Reported at once: every error in the first call's bytes (last_len 0 parses them all) and,
- * in later bytes, a NUL, a CTL other than HTAB or DEL (unless SIMDHTTP_LENIENT_HEADERS), and a
- * CR or LF that does not form a line end the lenient flags allow. Reported when the head
- * ends: errors that need the grammar's context (a bad byte in the method, target, version,
- * field name or value; a bad framing field; too many fields; a bad empty line before the
- * start line). A complete head is never reported late nor missed, if last_len is right.
+ * in later bytes, a NUL or a CTL other than HTAB (unless SIMDHTTP_LENIENT_HEADERS), and a CR
+ * or LF that does not form a line end the lenient flags allow (among the empty lines before
+ * the start line too). Reported when the head ends: errors that need the grammar's context (a
+ * bad byte in the method, target, version, field name or value, DEL among them; a bad framing
+ * field; too many fields). A complete head is never reported late nor missed, if last_len is
+ * right.
  * On INCOMPLETE, head->error is SIMDHTTP_OK, head->num_fields 0, the rest unspecified.
  * simdhttp_parse_head(h, t, b, n, c) is simdhttp_parse_head_continue(h, t, b, n, 0, c). */
 SIMDHTTP_API long simdhttp_parse_head_continue(simdhttp_head *head, simdhttp_type type,

@@ -58,13 +58,22 @@ static int sh_still_incomplete(const uint8_t *b, size_t s, size_t len, uint32_t 
         i = j;
         /* A run at the buffer's start, or one that began before the window (which, after an
          * INCOMPLETE, can only be the empty lines before the start line): skipped if it is
-         * CRLF pairs (a CR may wait for its LF at the end); anything else (a CR not followed
-         * by LF is an error at once; bare LF under the lenient flags) is the whole parse's. */
+         * line ends the lenient flags allow (CRLF; LF under bare_lf; CR under
+         * optional_lf_after_cr; a CR at the end waits for its LF); anything else is an error,
+         * found at once by the whole parse. Never a whole parse for valid empty lines: that
+         * would make a run of them quadratic again. */
         if (k == 0 || SH_CRLF(b[k - 1])) {
             size_t x = k + (b[k] == '\n' && k > 0 && b[k - 1] == '\r'); /* a pair the window cut */
-            for (; x + 1 < j; x += 2)
-                if (b[x] != '\r' || b[x + 1] != '\n') return 0;
-            if (x < j && !(x + 1 == len && b[x] == '\r')) return 0;
+            while (x < j) {
+                if (b[x] == '\r' && (x + 1 == len || b[x + 1] == '\n')) {
+                    x += 2; /* CRLF, or a CR that waits */
+                } else {
+                    if (!(lenient & (b[x] == '\r' ? SIMDHTTP_LENIENT_OPTIONAL_LF_AFTER_CR
+                                                   : SIMDHTTP_LENIENT_OPTIONAL_CR_BEFORE_LF)))
+                        return 0;
+                    x++;
+                }
+            }
             continue;
         }
         /* After a line's content: harmless as one line end followed by content; at the end of

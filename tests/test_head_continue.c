@@ -9,8 +9,9 @@
  * A control run does the same with a caller that re-parses with simdhttp_parse_head (last_len
  * ignored): it must fault, or this test would prove nothing.
  *
- * Heads: long fields (default limits), many short fields, 30,000 leading empty lines, bare LF
- * line ends, obs-fold lines, CTLs under lenient headers; steps of 1, 7, 10 and 1000 bytes. */
+ * Heads: long fields (default limits), many short fields, 30,000 leading empty lines (CRLF, and
+ * bare LF under lenient bare_lf), bare LF line ends, obs-fold lines, CTLs under lenient
+ * headers; steps of 1, 7, 10 and 1000 bytes. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <signal.h>
 #include <stdio.h>
@@ -50,6 +51,9 @@ static void build(t_buf *b, const char *shape)
     } else if (strcmp(shape, "leading empty lines") == 0) {
         for (int i = 0; i < 30000; i++) t_buf_put(b, "\r\n", 2);
         t_buf_printf(b, "GET / HTTP/1.1\r\nHost: a\r\n");
+    } else if (strcmp(shape, "leading bare LF lines") == 0) {
+        for (int i = 0; i < 30000; i++) t_buf_put(b, i % 3 ? "\n" : "\r\n", i % 3 ? 1 : 2);
+        t_buf_printf(b, "GET / HTTP/1.1\r\nHost: a\r\n");
     } else if (strcmp(shape, "bare LF") == 0) {
         t_buf_printf(b, "GET / HTTP/1.1\nHost: a\n");
         for (int i = 0; i < 2000; i++) t_buf_printf(b, "X-Bare-%d: lf only\n", i);
@@ -66,7 +70,8 @@ static void build(t_buf *b, const char *shape)
 static simdhttp_config cfg_for(const char *shape)
 {
     simdhttp_config c = {.max_fields = MAXF};
-    if (strcmp(shape, "bare LF") == 0) c.lenient = SIMDHTTP_LENIENT_BARE_LF;
+    if (strcmp(shape, "bare LF") == 0 || strcmp(shape, "leading bare LF lines") == 0)
+        c.lenient = SIMDHTTP_LENIENT_BARE_LF;
     if (strcmp(shape, "obs-fold") == 0) c.lenient = SIMDHTTP_LENIENT_OBS_FOLD;
     if (strcmp(shape, "CTL bytes") == 0) c.lenient = SIMDHTTP_LENIENT_HEADERS;
     return c;
@@ -133,7 +138,7 @@ static int in_child(head_fn fn, const t_buf *in, const simdhttp_config *cfg, siz
 
 int main(void)
 {
-    static const char *const shapes[] = {"long fields", "short fields", "leading empty lines",
+    static const char *const shapes[] = {"long fields", "short fields", "leading empty lines", "leading bare LF lines",
                                          "bare LF", "obs-fold", "CTL bytes"};
     static const size_t steps[] = {1, 7, 10, 1000};
     t_buf in = {0};
