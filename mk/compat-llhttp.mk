@@ -100,3 +100,38 @@ $(BUILD)/bench/compat_llhttp_%.o: bench/compat_llhttp.c tools/bench.h $(LL_DIR)/
 $(LL_BENCH): bench/compat_llhttp.c tools/bench.h $(BUILD)/bench/compat_llhttp_real.o $(BUILD)/bench/compat_llhttp_layer.o \
 		$(BUILD)/bench/compat-llhttp-real.o $(BUILD)/bench/compat-llhttp-layer.o $(BUILD)/libsimdhttp.a
 	$(CC) $(CFLAGS_ALL) -Itools -DSIDE_MAIN $< $(filter %.o,$^) $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
+
+# The differential fuzzer (fuzz/fuzz_llhttp.c): the events program twice in one process, real
+# llhttp's and the layer's symbols renamed (bench/peer_obj.sh + a macro header made from nm).
+#   $(BUILD)/compat/fuzz_llhttp_replay   replay and blind mutation (fuzz/replay_main.c); run by
+#                                        tests/compat/llhttp.sh in make test
+#   make fuzz-llhttp [FUZZ_TIME=300]     libFuzzer (clang, ASan+UBSan) in build/fuzz; differing
+#                                        inputs go to build/fuzz/llhttp-diverge, then diff.py
+LLF = $(BUILD)/compat/fuzz
+LLF_OBJS = $(LLF)/events-real.o $(LLF)/events-layer.o $(LLF)/llhttp-real.o $(LLF)/llhttp-layer.o
+$(LLF)/llhttp-real.o: bench/peer_obj.sh
+	@mkdir -p $(dir $@)
+	sh bench/peer_obj.sh $@ real_ "$(CC) $(filter-out $(WARN),$(CFLAGS_ALL)) -I$(LL_REAL_INC)" $(addprefix $(LL_REAL_SRC)/,llhttp.c api.c http.c)
+$(LLF)/llhttp-layer.o: $(LL_DIR)/llhttp.c $(LL_DIR)/include/llhttp.h include/simdhttp.h bench/peer_obj.sh
+	@mkdir -p $(dir $@)
+	sh bench/peer_obj.sh $@ layer_ "$(CC) $(CFLAGS_ALL) $(LL_CFLAGS)" $<
+$(LLF)/%-names.h: $(LLF)/llhttp-%.o
+	nm -g --defined-only $< | awk '$$3 ~ /^$*_/ { n = substr($$3, length("$*_") + 1); print "#define " n " " $$3 }' > $@
+$(LLF)/events-%.o: tests/compat/llhttp_events.c tests/compat/events.h $(LLF)/%-names.h $(LL_DIR)/include/llhttp.h
+	$(CC) $(CFLAGS_ALL) -Wno-unused-function -DEVENTS_NO_MAIN -DEVENTS_LLHTTP8_SWITCHES -DEVENTS_LOG_FN=$*_llhttp_events_log \
+	    -include $(LLF)/$*-names.h $(if $(filter real,$*),-I$(LL_REAL_INC),$(LL_CFLAGS)) -Itests/compat -c $< -o $@
+ifneq ($(wildcard $(LL_REAL_SRC)/llhttp.c),)
+tests: $(BUILD)/compat/fuzz_llhttp_replay
+$(BUILD)/compat/fuzz_llhttp_replay: fuzz/fuzz_llhttp.c fuzz/replay_main.c $(LLF_OBJS) $(BUILD)/libsimdhttp.a
+	$(CC) $(CFLAGS_ALL) fuzz/fuzz_llhttp.c fuzz/replay_main.c $(LLF_OBJS) $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
+endif
+$(BUILD)/fuzz_llhttp: fuzz/fuzz_llhttp.c $(LLF_OBJS) $(BUILD)/libsimdhttp.a
+	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer fuzz/fuzz_llhttp.c $(LLF_OBJS) $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@
+.PHONY: fuzz-llhttp
+fuzz-llhttp:
+	$(MAKE) --no-print-directory BUILD=$(FUZZ_DIR) SAN=1 CC=clang CFLAGS=-fsanitize=fuzzer-no-link $(FUZZ_DIR)/fuzz_llhttp
+	mkdir -p $(FUZZ_DIR)/llhttp-corpus $(FUZZ_DIR)/llhttp-diverge
+	LLHTTP_FUZZ_DIVERGE=$(FUZZ_DIR)/llhttp-diverge $(FUZZ_DIR)/fuzz_llhttp -max_total_time=$(FUZZ_TIME) \
+	    -dict=fuzz/http.dict $(FUZZ_DIR)/llhttp-corpus fuzz/corpus
+	python3 tests/compat/diff.py --real $(BUILD)/compat/llhttp_events_real --layer $(BUILD)/compat/llhttp_events_layer \
+	    --known tests/compat/llhttp.known --fuzz-dir $(FUZZ_DIR)/llhttp-diverge --splits 16

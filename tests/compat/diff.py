@@ -4,7 +4,7 @@
 one events program per layer, built twice: against the real library and against the layer).
 
     tests/compat/diff.py --real PROG --layer PROG --known FILE
-                         [--kinds corpus,cases,fuzz] [--only SUBSTR] [--splits N] [-v]
+                         [--kinds corpus,cases,fuzz] [--fuzz-dir DIR] [--only SUBSTR] [--splits N] [-v]
 
 runs both builds of a layer's events program on every input of tests/compat/inputs.py (the
 corpus, the inputs of tests/cases/*.txt, fuzz/corpus) at several chunkings, compares their event
@@ -38,9 +38,11 @@ evenly over a longer input.
     layer: REGEX                re.search on the layer's first differing line
     rfc: RFC 9112 section 6.1   the section that says the layer (simdhttp) is right
     why: free text, one line
+    fuzz-only: yes              (optional) seen only in a differential fuzzer's finds
 A chunking whose logs differ passes if one entry matches the input id and both first differing
 lines ("<end>" when a log is shorter). Every entry must match at least once in a full run (no
---only, all kinds): a difference that went away must leave the file too.
+--only, all kinds): a difference that went away must leave the file too (an entry marked
+fuzz-only is exempt: its inputs come from --fuzz-dir).
 """
 import argparse
 import fnmatch
@@ -59,6 +61,7 @@ class Known:
     def __init__(self, title, where):
         self.title, self.where = title, where
         self.inputs, self.real, self.layer, self.rfc, self.why = [], None, None, '', ''
+        self.fuzz_only = False
         self.used = 0
 
     def matches(self, input_id, real_line, layer_line):
@@ -80,10 +83,12 @@ def load_known(path):
                 continue
             key, _, val = line.partition(':')
             key, val = key.strip(), val.strip()
-            if cur is None or key not in ('inputs', 'real', 'layer', 'rfc', 'why'):
+            if cur is None or key not in ('inputs', 'real', 'layer', 'rfc', 'why', 'fuzz-only'):
                 errors.append('%s:%d: unexpected line' % (path, n))
             elif key == 'inputs':
                 cur.inputs += val.split()
+            elif key == 'fuzz-only':
+                cur.fuzz_only = val == 'yes'
             elif key in ('real', 'layer'):
                 setattr(cur, key, re.compile(val))
             else:
@@ -148,7 +153,9 @@ def main():
     ap.add_argument('--real', required=True)
     ap.add_argument('--layer', required=True)
     ap.add_argument('--known', required=True)
-    ap.add_argument('--kinds', default='corpus,cases,fuzz')
+    ap.add_argument('--kinds', default=None, help='default corpus,cases,fuzz (none with --fuzz-dir)')
+    ap.add_argument('--fuzz-dir', action='append', default=[],
+                    help='more inputs in fuzz/corpus format (e.g. a differential fuzzer\'s finds)')
     ap.add_argument('--only', default=None, help='only inputs whose id contains this')
     ap.add_argument('--splits', type=int, default=64, help='split points for long inputs')
     ap.add_argument('--tmp', default=None, help='scratch file (default: next to --layer)')
@@ -160,9 +167,10 @@ def main():
     for e in errors:
         print('FAIL known file: ' + e)
         failed += 1
-    kinds = a.kinds.split(',')
+    kinds = [k for k in (a.kinds if a.kinds is not None else '' if a.fuzz_dir else 'corpus,cases,fuzz').split(',') if k]
     tmp = a.tmp or a.layer + '.input'
-    for inp in inputs_mod.all_inputs(kinds):
+    extra = [i for d in a.fuzz_dir for i in inputs_mod.fuzz_inputs(dir=d)]
+    for inp in inputs_mod.all_inputs(kinds) + extra:
         if a.only and a.only not in inp.id:
             continue
         with open(tmp, 'wb') as f:
@@ -215,8 +223,10 @@ def main():
             passed += 1
     if os.path.exists(tmp):
         os.remove(tmp)
-    full = not a.only and set(kinds) >= {'corpus', 'cases', 'fuzz'}
+    full = not a.only and set(kinds) >= {'corpus', 'cases', 'fuzz'} and not a.fuzz_dir
     for k in known:
+        if k.fuzz_only and not k.used and not a.v:
+            continue
         if a.v or (full and not k.used):
             print('%s known difference "%s" (%s): seen in %d chunkings' % (
                 'FAIL' if full and not k.used else 'note', k.title, k.where, k.used))

@@ -128,11 +128,12 @@ def corpus_inputs(root=ROOT):
             for fn in sorted(os.listdir(d)) if fn.endswith('.http')]
 
 
-def fuzz_inputs(root=ROOT):
+def fuzz_inputs(root=ROOT, dir=None):
     """fuzz/corpus/*: b0 bits 0-1 type (0 request, 1 response, 2-3 both), bit 2 finish();
     b1 | b2 << 8 lenient bits. Limits, pauses and callback returns of the header are ignored:
-    they exercise simdhttp's own API, not the one a layer offers."""
-    d = os.path.join(root, 'fuzz', 'corpus')
+    they exercise simdhttp's own API, not the one a layer offers. `dir`: another directory of
+    inputs in that format (ids are still fuzz/<file>)."""
+    d = dir or os.path.join(root, 'fuzz', 'corpus')
     out = []
     for fn in sorted(os.listdir(d)):
         raw = open(os.path.join(d, fn), 'rb').read()

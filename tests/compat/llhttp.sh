@@ -7,6 +7,9 @@
 #   llhttp_readme    llhttp's README usage example, unchanged
 #   diff.py          the events program over the corpus, tests/cases inputs and fuzz/corpus at
 #                    several chunkings; every difference must be in llhttp.known
+#   fuzz_llhttp      the differential fuzzer (fuzz/fuzz_llhttp.c, both in one process): fuzz/corpus
+#                    replayed, then (plain build) LLHTTP_FUZZ_TIME seconds of blind mutation
+#                    (default 10); the inputs whose logs differ go through diff.py too
 # Ends with "N passed, N failed". A missing node-llhttp or python3 is a skip (a failure when
 # CI=true).
 BUILD=${BUILD:-build}
@@ -37,5 +40,25 @@ run "README example (llhttp 8.1)" "$BUILD/compat/llhttp_readme_real"
 command -v python3 >/dev/null 2>&1 || missing "python3 is not installed"
 run "diff.py" python3 "$dir/diff.py" --real "$BUILD/compat/llhttp_events_real" \
     --layer "$BUILD/compat/llhttp_events_layer" --known "$dir/llhttp.known"
+# Replaying fuzz/corpus is deterministic: its differing inputs must all be explained. The
+# mutation run (plain build) is random: what it finds is reported as notes here (make
+# fuzz-llhttp fails on them), so that make test stays deterministic.
+div=$(mktemp -d); mdiv=$(mktemp -d)
+trap 'rm -rf "$div" "$mdiv"' EXIT
+run "fuzz_llhttp (replay)" env LLHTTP_FUZZ_DIVERGE="$div" "$BUILD/compat/fuzz_llhttp_replay" fuzz/corpus
+if [ -n "$(ls "$div")" ]; then
+    run "diff.py on the replay's differing inputs" python3 "$dir/diff.py" --real "$BUILD/compat/llhttp_events_real" \
+        --layer "$BUILD/compat/llhttp_events_layer" --known "$dir/llhttp.known" --fuzz-dir "$div" --splits 16
+fi
+case "$BUILD" in
+*asan*|*msan*) ;;
+*)  run "fuzz_llhttp (mutation)" env LLHTTP_FUZZ_DIVERGE="$mdiv" "$BUILD/compat/fuzz_llhttp_replay" \
+        -t "${LLHTTP_FUZZ_TIME:-10}" -o "$BUILD/compat/fuzz-llhttp-crash" fuzz/corpus
+    if [ -n "$(ls "$mdiv")" ]; then
+        python3 "$dir/diff.py" --real "$BUILD/compat/llhttp_events_real" --layer "$BUILD/compat/llhttp_events_layer" \
+            --known "$dir/llhttp.known" --fuzz-dir "$mdiv" --splits 16 2>&1 | grep -E '^(FAIL|  real|  layer)' |
+            sed 's/^/note (mutation find, not counted) /' | head -n 12
+    fi ;;
+esac
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -26,6 +26,11 @@
 #include "events.h"
 #include "llhttp.h"
 
+#ifndef EVENTS_LOG_FN
+#define EVENTS_LOG_FN llhttp_events_log
+#endif
+char *EVENTS_LOG_FN(const char *in, size_t len, int type, const char *lenient, int eof, const char *specs);
+
 /* The switches llhttp 9.x added. Built with -DEVENTS_LLHTTP8_SWITCHES (as tests/compat does
  * for the layer, to compare it with Debian's 8.1), a 9.x build declines them as 8.1 must. */
 
@@ -194,6 +199,139 @@ static int set_lenient(llhttp_t *p, const char *name)
     return -1;
 }
 
+/* The event log of `in` fed at one chunking (spec: "N" pieces of N bytes, 0 the whole input;
+ * "@K" two pieces split at K), as the contract in diff.py says, appended to the log buffer.
+ * @return 0, or 3 if a lenient name has no switch in this llhttp (nothing appended). */
+static int log_chunking(const llhttp_settings_t *s, llhttp_type_t type, const char *lenient, int eof,
+                        int resume_upgrade, const char *in, size_t len, const char *spec)
+{
+    llhttp_t p;
+    llhttp_init(&p, type, s);
+    if (lenient) {
+        char *names = strdup(lenient), *sv;
+        int declined = 0;
+        for (char *n = strtok_r(names, ",", &sv); n && !declined; n = strtok_r(NULL, ",", &sv))
+            declined = set_lenient(&p, n) != 0;
+        free(names);
+        if (declined) return 3; /* the library has no such switch */
+    }
+    size_t every = 0, at = 0;
+    if (spec[0] == '@') at = strtoul(spec + 1, NULL, 10);
+    else every = strtoul(spec, NULL, 10);
+    events = 0;
+    span_kind = NULL;
+    outf("=== chunking %s\n", spec);
+    llhttp_errno_t err = HPE_OK;
+    size_t pos = 0;
+    while (pos < len) {
+        size_t n = every ? every : at ? (pos < at ? at : len) - pos : len - pos;
+        if (n > len - pos) n = len - pos;
+        char *copy = malloc(n); /* exactly n bytes: ASan sees a read past the piece */
+        if (!copy) abort();
+        memcpy(copy, in + pos, n);
+        piece = copy;
+        piece_off = pos;
+        piece_len = n;
+        size_t done = 0;
+        for (;;) {
+            err = llhttp_execute(&p, copy + done, n - done);
+            if (err == HPE_PAUSED) {
+                flush();
+                size_t stop = (size_t)(llhttp_get_error_pos(&p) - copy);
+                outf("pause off=%zu\n", piece_off + stop);
+                llhttp_resume(&p);
+                done = stop;
+                continue;
+            }
+            if (err == HPE_PAUSED_UPGRADE && resume_upgrade) {
+                flush();
+                size_t stop = (size_t)(llhttp_get_error_pos(&p) - copy);
+                outf("upgrade off=%zu\n", piece_off + stop);
+                llhttp_resume_after_upgrade(&p);
+                done = stop;
+                err = HPE_OK;
+                continue;
+            }
+            break;
+        }
+        if (err != HPE_OK) {
+            flush();
+            const char *ep = llhttp_get_error_pos(&p);
+            size_t off = ep ? piece_off + (size_t)(ep - copy) : (size_t)-1;
+            free(copy);
+            if (err == HPE_PAUSED_UPGRADE) outf("upgrade off=%zu\nok\n", off);
+            else outf("error %s off=%zu\n", llhttp_errno_name(err), off);
+            break;
+        }
+        free(copy);
+        pos += n;
+    }
+    if (err == HPE_OK) {
+        if (eof) {
+            piece = NULL;
+            piece_len = 0;
+            err = llhttp_finish(&p);
+            flush();
+        }
+        if (err == HPE_OK) out("ok\n", 3);
+        else outf("error %s off=eof\n", llhttp_errno_name(err));
+    }
+    return 0;
+}
+
+static llhttp_settings_t recorder;
+
+static void recorder_init(void)
+{
+    llhttp_settings_t s;
+    llhttp_settings_init(&s);
+    s.on_message_begin = on_message_begin;
+    s.on_method = on_method;
+    s.on_url = on_url;
+    s.on_version = on_version;
+    s.on_status = on_status;
+    s.on_header_field = on_header_field;
+    s.on_header_value = on_header_value;
+    s.on_body = on_body;
+    s.on_chunk_extension_name = on_chunk_extension_name;
+    s.on_chunk_extension_value = on_chunk_extension_value;
+    s.on_method_complete = on_method_complete;
+    s.on_url_complete = on_url_complete;
+    s.on_version_complete = on_version_complete;
+    s.on_status_complete = on_status_complete;
+    s.on_header_field_complete = on_header_field_complete;
+    s.on_header_value_complete = on_header_value_complete;
+    s.on_chunk_extension_name_complete = on_chunk_extension_name_complete;
+    s.on_chunk_extension_value_complete = on_chunk_extension_value_complete;
+    s.on_headers_complete = on_headers_complete;
+    s.on_chunk_header = on_chunk_header;
+    s.on_chunk_complete = on_chunk_complete;
+    s.on_message_complete = on_message_complete;
+    s.on_reset = on_reset;
+    recorder = s;
+}
+
+/* For a program that links two builds of this file (fuzz/fuzz_llhttp.c, with EVENTS_NO_MAIN
+ * and EVENTS_LOG_FN set): the logs of `in` at the chunkings of the comma list `specs`, in
+ * memory the caller frees; NULL if a lenient name has no switch in this llhttp. */
+char *EVENTS_LOG_FN(const char *in, size_t len, int type, const char *lenient, int eof, const char *specs)
+{
+    if (!recorder.on_message_begin) recorder_init();
+    loglen = 0;
+    out("", 0);
+    char *list = strdup(specs), *sv;
+    int rc = 0;
+    for (char *spec = strtok_r(list, ",", &sv); spec && !rc; spec = strtok_r(NULL, ",", &sv))
+        rc = log_chunking(&recorder, (llhttp_type_t)type, lenient, eof, 0, in, len, spec);
+    free(list);
+    char *res = rc ? NULL : logbuf;
+    if (rc) free(logbuf);
+    logbuf = NULL;
+    loglen = logcap = 0;
+    return res;
+}
+
+#ifndef EVENTS_NO_MAIN
 static void usage(void)
 {
     fprintf(stderr, "usage: llhttp_events [-t request|response|both] [-l NAME,...] [-n] "
@@ -231,111 +369,17 @@ int main(int argc, char **argv)
         return 2;
     }
 
-    llhttp_settings_t s;
-    llhttp_settings_init(&s);
-    s.on_message_begin = on_message_begin;
-    s.on_method = on_method;
-    s.on_url = on_url;
-    s.on_version = on_version;
-    s.on_status = on_status;
-    s.on_header_field = on_header_field;
-    s.on_header_value = on_header_value;
-    s.on_body = on_body;
-    s.on_chunk_extension_name = on_chunk_extension_name;
-    s.on_chunk_extension_value = on_chunk_extension_value;
-    s.on_method_complete = on_method_complete;
-    s.on_url_complete = on_url_complete;
-    s.on_version_complete = on_version_complete;
-    s.on_status_complete = on_status_complete;
-    s.on_header_field_complete = on_header_field_complete;
-    s.on_header_value_complete = on_header_value_complete;
-    s.on_chunk_extension_name_complete = on_chunk_extension_name_complete;
-    s.on_chunk_extension_value_complete = on_chunk_extension_value_complete;
-    s.on_headers_complete = on_headers_complete;
-    s.on_chunk_header = on_chunk_header;
-    s.on_chunk_complete = on_chunk_complete;
-    s.on_message_complete = on_message_complete;
-    s.on_reset = on_reset;
+    recorder_init();
 
-    char *speclist = strdup(specs);
-    char *sv1, *sv2;
-    for (char *spec = strtok_r(speclist, ",", &sv1); spec; spec = strtok_r(NULL, ",", &sv1)) {
-        llhttp_t p;
-        llhttp_init(&p, type, &s);
-        if (lenient) {
-            char *names = strdup(lenient);
-            int declined = 0;
-            for (char *n = strtok_r(names, ",", &sv2); n && !declined; n = strtok_r(NULL, ",", &sv2))
-                declined = set_lenient(&p, n) != 0;
-            free(names);
-            if (declined) { /* the library has no such switch */
-                free(speclist);
-                free(in);
-                free(logbuf);
-                free(span_bytes);
-                return 3;
-            }
-        }
-        size_t every = 0, at = 0;
-        if (spec[0] == '@') at = strtoul(spec + 1, NULL, 10);
-        else every = strtoul(spec, NULL, 10);
+    char *speclist = strdup(specs), *sv;
+    for (char *spec = strtok_r(speclist, ",", &sv); spec; spec = strtok_r(NULL, ",", &sv)) {
         loglen = 0;
-        events = 0;
-        span_kind = NULL;
-        outf("=== chunking %s\n", spec);
-        llhttp_errno_t err = HPE_OK;
-        size_t pos = 0;
-        while (pos < len) {
-            size_t n = every ? every : at ? (pos < at ? at : len) - pos : len - pos;
-            if (n > len - pos) n = len - pos;
-            char *copy = malloc(n); /* exactly n bytes: ASan sees a read past the piece */
-            memcpy(copy, in + pos, n);
-            piece = copy;
-            piece_off = pos;
-            piece_len = n;
-            size_t done = 0;
-            for (;;) {
-                err = llhttp_execute(&p, copy + done, n - done);
-                if (err == HPE_PAUSED) {
-                    flush();
-                    size_t stop = (size_t)(llhttp_get_error_pos(&p) - copy);
-                    outf("pause off=%zu\n", piece_off + stop);
-                    llhttp_resume(&p);
-                    done = stop;
-                    continue;
-                }
-                if (err == HPE_PAUSED_UPGRADE && resume_upgrade) {
-                    flush();
-                    size_t stop = (size_t)(llhttp_get_error_pos(&p) - copy);
-                    outf("upgrade off=%zu\n", piece_off + stop);
-                    llhttp_resume_after_upgrade(&p);
-                    done = stop;
-                    err = HPE_OK;
-                    continue;
-                }
-                break;
-            }
-            if (err != HPE_OK) {
-                flush();
-                const char *ep = llhttp_get_error_pos(&p);
-                size_t off = ep ? piece_off + (size_t)(ep - copy) : (size_t)-1;
-                free(copy);
-                if (err == HPE_PAUSED_UPGRADE) outf("upgrade off=%zu\nok\n", off);
-                else outf("error %s off=%zu\n", llhttp_errno_name(err), off);
-                break;
-            }
-            free(copy);
-            pos += n;
-        }
-        if (err == HPE_OK) {
-            if (eof) {
-                piece = NULL;
-                piece_len = 0;
-                err = llhttp_finish(&p);
-                flush();
-            }
-            if (err == HPE_OK) out("ok\n", 3);
-            else outf("error %s off=eof\n", llhttp_errno_name(err));
+        if (log_chunking(&recorder, type, lenient, eof, resume_upgrade, in, len, spec)) {
+            free(speclist);
+            free(in);
+            free(logbuf);
+            free(span_bytes);
+            return 3;
         }
         fwrite(logbuf, 1, loglen, stdout);
     }
@@ -345,3 +389,4 @@ int main(int argc, char **argv)
     free(span_bytes);
     return 0;
 }
+#endif
