@@ -6,9 +6,10 @@
 #   make test       the whole suite: normal build, ASan+UBSan build, MemorySanitizer build,
 #                   every SIMD path
 #   make bench      the benchmark table on corpus/
-#   make install PREFIX=/usr/local
+#   make install PREFIX=/usr/local   (mk/install.mk: every directory variable, DESTDIR, uninstall)
 #
-# Component makefiles live in mk/*.mk (one per part: tests, simd, fields, bench, e2e, fuzz).
+# Component makefiles live in mk/*.mk (one per part: tests, simd, fields, bench, e2e, fuzz,
+# install). The libraries built and installed are the list SHIP_LIBS (mk/install.mk).
 
 CC      ?= cc
 OPT     ?= -O2
@@ -18,7 +19,7 @@ PREFIX  ?= /usr/local
 ARCH    := $(shell $(CC) -dumpmachine | cut -d- -f1)
 
 WARN     = -Wall -Wextra -Werror
-CFLAGS_ALL = -std=c11 $(OPT) -g $(WARN) -fPIC -fvisibility=hidden -Iinclude -Isrc $(CFLAGS)
+CFLAGS_ALL = -std=c11 $(OPT) -g $(WARN) -fPIC -fvisibility=hidden -Iinclude -Isrc $(CPPFLAGS) $(CFLAGS)
 ifeq ($(SAN),1)
 CFLAGS_ALL += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 LDFLAGS_ALL = -fsanitize=address,undefined
@@ -40,14 +41,16 @@ CLI_SRCS = $(wildcard tools/*.c)
 TEST_PROGS =
 TEST_SCRIPTS =
 
-.PHONY: all lib cli tests test test-one test-msan-one bench install clean deps deps-bench
+.PHONY: all lib cli tests test test-one test-msan-one bench clean deps deps-bench
 all: lib cli tests
 
 -include mk/*.mk
 
 LIB_OBJS = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIB_SRCS) $(ISA_SRCS))
+# Every library of SHIP_LIBS: lib<name>.a, lib<name>.so.VERSION and its two symlinks.
+$(foreach l,$(SHIP_LIBS),$(eval $(call ship_lib_rules,$l)))
 
-lib: $(BUILD)/libsimdhttp.a $(BUILD)/libsimdhttp.so
+lib: $(foreach l,$(SHIP_LIBS),$(call ship_files,$l))
 cli: $(BUILD)/simdhttp
 tests: $(addprefix $(BUILD)/,$(TEST_PROGS))
 
@@ -57,14 +60,12 @@ $(BUILD)/obj/%.o: src/%.c $(LIB_HDRS) | $(BUILD)/obj
 $(BUILD)/obj $(BUILD)/tests $(BUILD)/tools:
 	mkdir -p $@
 
-$(BUILD)/libsimdhttp.a: $(LIB_OBJS)
-	rm -f $@ && ar rcs $@ $^
-
-$(BUILD)/libsimdhttp.so: $(LIB_OBJS)
-	$(CC) -shared -Wl,-soname,libsimdhttp.so.0 $(LDFLAGS_ALL) -o $@ $^
-
-$(BUILD)/simdhttp: $(CLI_SRCS) $(wildcard tools/*.h) $(BUILD)/libsimdhttp.a
-	$(CC) $(CFLAGS_ALL) -Itools $(CLI_SRCS) $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) $(CLI_LIBS) -lm -o $@
+# The CLI links the static library (it runs from the build tree); CLI_LINK=shared links
+# libsimdhttp.so instead, as a distribution package does (debian/rules).
+CLI_LINK ?= static
+CLI_LIB = $(if $(filter shared,$(CLI_LINK)),$(BUILD)/libsimdhttp.so,$(BUILD)/libsimdhttp.a)
+$(BUILD)/simdhttp: $(CLI_SRCS) $(wildcard tools/*.h) $(CLI_LIB)
+	$(CC) $(CFLAGS_ALL) -Itools $(CLI_SRCS) $(if $(filter shared,$(CLI_LINK)),-L$(BUILD) -lsimdhttp,$(CLI_LIB)) $(LDFLAGS_ALL) $(CLI_LIBS) -lm -o $@
 
 # Test programs: tests/<name>.c + tests/testlib.c, linked against the static library.
 $(BUILD)/tests/%: tests/%.c tests/testlib.c tests/testlib.h $(BUILD)/libsimdhttp.a | $(BUILD)/tests
@@ -97,16 +98,6 @@ test: deps
 	$(MAKE) --no-print-directory test-one BUILD=build/asan SAN=1 CC=clang TOTALS=$$t || echo "0 1" >> $$t; \
 	$(MAKE) --no-print-directory test-msan-one BUILD=build/msan SAN=msan CC=clang TOTALS=$$t || echo "0 1" >> $$t; \
 	sh tests/total.sh $$t; rc=$$?; rm -f $$t; exit $$rc
-
-install: lib
-	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
-	install -m 644 include/simdhttp.h $(DESTDIR)$(PREFIX)/include/
-	install -m 644 $(BUILD)/libsimdhttp.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(BUILD)/libsimdhttp.so $(DESTDIR)$(PREFIX)/lib/libsimdhttp.so.0
-	ln -sf libsimdhttp.so.0 $(DESTDIR)$(PREFIX)/lib/libsimdhttp.so
-	install -m 755 $(BUILD)/simdhttp $(DESTDIR)$(PREFIX)/bin/
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/.*VERSION_STRING "\(.*\)"/\1/p' include/simdhttp.h)|' \
-	    simdhttp.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/simdhttp.pc
 
 clean:
 	rm -rf build

@@ -1,13 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Installs the Debian packages a make target needs, when they are missing and we can
-# (root with apt-get). Usage: scripts/deps.sh test|bench. Never fails the build by itself: a
+# (root with apt-get). Usage: scripts/deps.sh test|bench|deb. Never fails the build by itself: a
 # test that needs a missing tool says so (and fails in CI, where everything must be present).
 set -u
 case "${1:-test}" in
-    test)  pkgs="make gcc clang valgrind python3 libfuzzer-14-dev libclang-rt-14-dev qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross curl wrk nginx-light chromium libhttp-parser-dev libh2o-dev node-llhttp dpkg-dev cython3 python3-dev python3-setuptools python3-pytest python3-uvicorn" ;;
+    test)  pkgs="make gcc clang valgrind python3 libfuzzer-14-dev libclang-rt-14-dev qemu-user gcc-aarch64-linux-gnu libc6-dev-arm64-cross curl wrk nginx-light chromium libhttp-parser-dev libh2o-dev node-llhttp dpkg-dev cython3 python3-dev python3-setuptools python3-pytest python3-uvicorn pkg-config cmake meson ninja-build git man-db groff-base" ;;
+    deb)   pkgs="dpkg-dev debhelper fakeroot lintian build-essential pkg-config cmake man-db groff-base git" ;;
     bench) pkgs="libhttp-parser-dev libh2o-dev node-llhttp dpkg-dev gnuplot-nox valgrind" ;;
-    *) echo "usage: $0 test|bench" >&2; exit 2 ;;
+    *) echo "usage: $0 test|bench|deb" >&2; exit 2 ;;
 esac
 missing=""
 for p in $pkgs; do

@@ -1,22 +1,85 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# `make install` into a temporary prefix, then build and run a program against the installed
-# header, static library, shared library and pkg-config file.
+# Install, as a distribution and a new user do it, from a fresh copy of the tree (nothing built):
+#   - make install DESTDIR PREFIX LIBDIR (Debian multiarch) builds what it installs and gives
+#     exactly the expected tree; versioned .so with soname and symlinks; exported symbols are
+#     the API the headers declare (SIMDHTTP_API for libsimdhttp);
+#   - consumers build with pkg-config (shared, --static), CMake find_package(simdhttp 0.1)
+#     (shared, static; 0.2 and 1.0 refused) and Meson dependency('simdhttp');
+#   - the CMake build (BUILD_SHARED_LIBS ON and OFF) installs a package the same consumers use;
+#   - a blocked path fails the install before anything is written; uninstall removes every file.
 set -u
 pass=0; fail=0
 ok() { pass=$((pass + 1)); }
 ko() { fail=$((fail + 1)); echo "not ok - $1"; }
+check() { if eval "$2" >"$tmp/out" 2>&1; then ok; else ko "$1"; tail -n 15 "$tmp/out"; fi; }
 B=${BUILD:-build}
 case "$B" in *asan*) echo "install is checked with the normal build"; echo "0 passed, 0 failed"; exit 0 ;; esac
+need() { command -v "$1" >/dev/null 2>&1 || { [ "${CI:-}" = true ] && ko "$1 is not installed" || echo "skip - no $1: $2"; return 1; }; }
+src=$(cd "$(dirname "$0")/.." && pwd)
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
-if make --no-print-directory -s install BUILD="$B" PREFIX="$tmp/usr" >"$tmp/log" 2>&1; then ok; else ko "make install"; tail -n 20 "$tmp/log"; fi
-for f in include/simdhttp.h lib/libsimdhttp.a lib/libsimdhttp.so.0 lib/libsimdhttp.so lib/pkgconfig/simdhttp.pc bin/simdhttp; do
-    [ -e "$tmp/usr/$f" ] && ok || ko "installed $f"
-done
+
+# A fresh copy: the tracked files only (as a clone has them), no build directory.
+mkdir "$tmp/src"
+if git -C "$src" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+    (cd "$src" && git ls-files -z | xargs -0 cp --parents -t "$tmp/src")
+else
+    (cd "$src" && tar cf - --exclude=./build --exclude=./.git .) | tar xf - -C "$tmp/src"
+fi
+cd "$tmp/src" || exit 1
+ver=$(sed -n 's/^#define SIMDHTTP_VERSION_STRING "\(.*\)"/\1/p' include/simdhttp.h)
+major=${ver%%.*}
+M="make --no-print-directory -s -j2"
+multi=lib/x86_64-linux-gnu
+D="$tmp/dest"; P=/usr; L="$P/$multi"
+check "make install from a fresh tree (DESTDIR, PREFIX, LIBDIR)" \
+    "$M install DESTDIR='$D' PREFIX=$P LIBDIR=$L"
+
+# The exact tree: every library of SHIP_LIBS, the CLI, the CMake package, the manual pages.
+{
+    $M ship-list | while read -r key name hdrdir; do
+        for f in lib$name.a lib$name.so lib$name.so.$major lib$name.so.$ver pkgconfig/$name.pc \
+                 cmake/simdhttp/simdhttp-$key-targets.cmake; do echo "$L/$f"; done
+        eval "hdrs=\$(make --no-print-directory -s -p -n ship-list 2>/dev/null | sed -n 's/^SHIP_${key}_HDRS = //p' | head -n 1)"
+        for h in $hdrs; do echo "$P/include${hdrdir:+/$hdrdir}/${h##*/}"; done
+    done
+    echo "$P/bin/simdhttp"
+    echo "$L/cmake/simdhttp/simdhttpConfig.cmake"
+    echo "$L/cmake/simdhttp/simdhttpConfigVersion.cmake"
+    for m in man/*.[1-8]; do [ -f "$m" ] && echo "$P/share/man/man${m##*.}/${m##*/}"; done
+} | sort > "$tmp/want"
+(cd "$D" && find . ! -type d | sed 's|^\.||' | sort) > "$tmp/have"
+if diff "$tmp/want" "$tmp/have" >"$tmp/out"; then ok; else ko "installed tree differs from the expected list (< missing, > extra)"; cat "$tmp/out"; fi
+[ "$(wc -l < "$tmp/want")" -ge 10 ] && ok || ko "expected tree too small: $(wc -l < "$tmp/want")"
+
+# Shared libraries: real file, soname, symlinks, exported symbols = declared API.
+$M ship-list | while read -r key name hdrdir; do
+    so="$D$L/lib$name.so.$ver"
+    [ -f "$so" ] && [ ! -L "$so" ] || echo "not ok - lib$name.so.$ver is not a regular file"
+    [ "$(readlink "$D$L/lib$name.so.$major")" = "lib$name.so.$ver" ] || echo "not ok - lib$name.so.$major does not point to lib$name.so.$ver"
+    [ "$(readlink "$D$L/lib$name.so")" = "lib$name.so.$major" ] || echo "not ok - lib$name.so does not point to lib$name.so.$major"
+    soname=$(readelf -d "$so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+    [ "$soname" = "lib$name.so.$major" ] || echo "not ok - lib$name soname is '$soname'"
+    nm -D --defined-only "$so" | awk '$2 != "A" {sub(/@.*/, "", $3); print $3}' | sort > "$tmp/exp.$key"
+    [ -s "$tmp/exp.$key" ] || echo "not ok - lib$name exports nothing"
+    if [ "$key" = simdhttp ]; then
+        # the names the header marks SIMDHTTP_API, exactly
+        grep -v '^#' "$D$P/include/simdhttp.h" | tr '\n' ' ' | grep -o 'SIMDHTTP_API[^;{]*(' \
+            | sed 's/ *($//; s/.*[ *]//' | sort -u > "$tmp/api"
+        diff "$tmp/api" "$tmp/exp.$key" > "$tmp/d" || { echo "not ok - libsimdhttp exports differ from SIMDHTTP_API in simdhttp.h (< declared only, > exported only)"; cat "$tmp/d"; }
+    else
+        # every exported name is declared in the library's installed headers
+        while read -r s; do
+            cat "$D$P/include/$hdrdir"/*.h | grep -qw "$s" || echo "not ok - lib$name exports $s, which its headers do not declare"
+        done < "$tmp/exp.$key"
+    fi
+done > "$tmp/libs"
+if [ -s "$tmp/libs" ]; then ko "shared libraries (soname, symlinks, symbols)"; cat "$tmp/libs"; else ok; fi
+
+# The consumer every build system compiles: prints the parse, the version and the SIMD path.
 cat > "$tmp/app.c" <<'C'
 #include <simdhttp.h>
 #include <stdio.h>
-#include <string.h>
 int main(void)
 {
     const char req[] = "GET /x HTTP/1.1\r\nHost: a\r\n\r\n";
@@ -27,28 +90,68 @@ int main(void)
     return n == (long)(sizeof req - 1) ? 0 : 1;
 }
 C
-want="28 /x 1 $(sed -n 's/.*VERSION_STRING "\(.*\)"/\1/p' include/simdhttp.h)"
-export PKG_CONFIG_PATH="$tmp/usr/lib/pkgconfig"
-if command -v pkg-config >/dev/null 2>&1; then
-    flags=$(pkg-config --cflags --libs simdhttp)
-else
-    flags="-I$tmp/usr/include -L$tmp/usr/lib -lsimdhttp"
+want="28 /x 1 $ver"
+run() { out=$(LD_LIBRARY_PATH="$1" "$2" 2>&1); [ "$out" = "$want" ] || { echo "got '$out', want '$want'"; return 1; }; }
+# pkg-config reads the DESTDIR tree through its sysroot support
+pc() { PKG_CONFIG_SYSROOT_DIR="$D" PKG_CONFIG_LIBDIR="$D$L/pkgconfig" pkg-config "$@"; }
+if need pkg-config "pkg-config consumers"; then
+    check "pkg-config: License MIT, version" "pc --validate simdhttp && [ \"\$(pc --modversion simdhttp)\" = $ver ] && grep -q '^License: MIT' '$D$L/pkgconfig/simdhttp.pc'"
+    check "pkg-config consumer, shared" "cc '$tmp/app.c' \$(pc --cflags --libs simdhttp) -o '$tmp/app' && run '$D$L' '$tmp/app' && readelf -d '$tmp/app' | grep -q 'NEEDED.*libsimdhttp.so.$major'"
+    check "pkg-config consumer, static" "cc -static '$tmp/app.c' \$(pc --static --cflags --libs simdhttp) -o '$tmp/app_s' && run '' '$tmp/app_s'"
 fi
-# shared
-if cc "$tmp/app.c" $flags -o "$tmp/app" 2>"$tmp/log" && [ "$(LD_LIBRARY_PATH=$tmp/usr/lib "$tmp/app")" = "$want" ]; then ok; else ko "link against the shared library"; cat "$tmp/log"; fi
-# static
-if cc "$tmp/app.c" -I"$tmp/usr/include" "$tmp/usr/lib/libsimdhttp.a" -o "$tmp/app_s" 2>"$tmp/log" && [ "$("$tmp/app_s")" = "$want" ]; then ok; else ko "link against the static library"; cat "$tmp/log"; fi
-# only simdhttp_ symbols exported
-bad=$(nm -D --defined-only "$tmp/usr/lib/libsimdhttp.so" | awk '$2 ~ /[TDB]/ {print $3}' | grep -v '^simdhttp_' | head -5)
-[ -z "$bad" ] && ok || ko "exported symbols without the simdhttp_ prefix: $bad"
-# CMake: build and install with CMakeLists.txt, then consume it with find_package
-if command -v cmake >/dev/null 2>&1; then
-    if cmake -S . -B "$tmp/cm" -DCMAKE_BUILD_TYPE=Release >"$tmp/log" 2>&1 && cmake --build "$tmp/cm" -j2 >>"$tmp/log" 2>&1 \
-        && cmake --install "$tmp/cm" --prefix "$tmp/cmi" >>"$tmp/log" 2>&1; then ok; else ko "cmake build+install"; tail -n 20 "$tmp/log"; fi
-    mkdir -p "$tmp/consumer"
-    cp "$tmp/app.c" "$tmp/consumer/app.c"
-    printf 'cmake_minimum_required(VERSION 3.13)\nproject(app C)\nfind_package(simdhttp REQUIRED)\nadd_executable(app app.c)\ntarget_link_libraries(app simdhttp::simdhttp)\n' > "$tmp/consumer/CMakeLists.txt"
-    if cmake -S "$tmp/consumer" -B "$tmp/consumer/b" -DCMAKE_PREFIX_PATH="$tmp/cmi" >"$tmp/log" 2>&1 && cmake --build "$tmp/consumer/b" >>"$tmp/log" 2>&1 \
-        && [ "$("$tmp/consumer/b/app")" = "$want" ]; then ok; else ko "find_package(simdhttp) consumer"; tail -n 20 "$tmp/log"; fi
+
+# CMake consumer of an install prefix; $1 = prefix, $2 = version asked, $3 = extra -D.
+cmake_consumer() {
+    c="$tmp/cc$4"; rm -rf "$c"; mkdir -p "$c"; cp "$tmp/app.c" "$c/"
+    printf '# SPDX-License-Identifier: MIT\ncmake_minimum_required(VERSION 3.13)\nproject(app C)\nfind_package(simdhttp %s REQUIRED)\nadd_executable(app app.c)\ntarget_link_libraries(app simdhttp::simdhttp)\n' "$2" > "$c/CMakeLists.txt"
+    cmake -S "$c" -B "$c/b" -DCMAKE_PREFIX_PATH="$1" $3 >"$c/log" 2>&1 && cmake --build "$c/b" >>"$c/log" 2>&1 || { cat "$c/log"; return 1; }
+}
+if need cmake "CMake consumers and the CMake build"; then
+    # The Makefile install, used in place (the paths inside are the final /usr ones, so the
+    # prefix is made real by installing again without DESTDIR into a prefix of its own).
+    I="$tmp/inst"
+    check "make install PREFIX=<dir> (second prefix, same build)" "$M install PREFIX='$I'"
+    check "CMake find_package(simdhttp 0.1) on the Makefile install, shared" \
+        "cmake_consumer '$I' 0.1 '' 1 && run '$I/lib' '$tmp/cc1/b/app' && readelf -d '$tmp/cc1/b/app' | grep -q 'NEEDED.*libsimdhttp.so.$major'"
+    check "CMake find_package(simdhttp 0.1) on the Makefile install, static" \
+        "cmake_consumer '$I' 0.1 -Dsimdhttp_USE_STATIC_LIBS=ON 2 && run '' '$tmp/cc2/b/app' && ! readelf -d '$tmp/cc2/b/app' | grep -q libsimdhttp"
+    check "CMake find_package(simdhttp 0.2) is refused (0.x minor versions are incompatible)" "! cmake_consumer '$I' 0.2 '' 3"
+    check "CMake find_package(simdhttp 1.0) is refused" "! cmake_consumer '$I' 1.0 '' 4"
+    check "CMake find_package(simdhttp 0.1.0 EXACT)" "cmake_consumer '$I' '0.1.0 EXACT' '' 5"
+    # The CMake build, shared and static.
+    for kind in ON OFF; do
+        ci="$tmp/cmi$kind"
+        check "CMake build BUILD_SHARED_LIBS=$kind + install" \
+            "cmake -S . -B '$tmp/cm$kind' -DBUILD_SHARED_LIBS=$kind -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_LIBDIR=$multi && cmake --build '$tmp/cm$kind' -j2 && cmake --install '$tmp/cm$kind' --prefix '$ci'"
+        if [ $kind = ON ]; then
+            check "CMake build: shared library with soname and symbols" \
+                "[ -f '$ci/$multi/libsimdhttp.so.$ver' ] && [ ! -e '$ci/$multi/libsimdhttp.a' ] && readelf -d '$ci/$multi/libsimdhttp.so.$ver' | grep -q 'SONAME.*libsimdhttp.so.$major' && nm -D --defined-only '$ci/$multi/libsimdhttp.so' | awk '\$2 != \"A\" {sub(/@.*/, \"\", \$3); print \$3}' | sort | diff '$tmp/api' -"
+            check "CMake find_package(simdhttp 0.1) on the CMake shared install" "cmake_consumer '$ci' 0.1 '' 6 && run '$ci/$multi' '$tmp/cc6/b/app'"
+        else
+            check "CMake build: static library only" "[ -f '$ci/$multi/libsimdhttp.a' ] && ! ls '$ci/$multi'/libsimdhttp.so* 2>/dev/null"
+            check "CMake find_package(simdhttp 0.1) on the CMake static install" "cmake_consumer '$ci' 0.1 '' 7 && run '' '$tmp/cc7/b/app'"
+            if command -v pkg-config >/dev/null 2>&1; then
+                check "pkg-config file of the CMake install (relocatable)" \
+                    "cc '$tmp/app.c' \$(PKG_CONFIG_LIBDIR='$ci/$multi/pkgconfig' pkg-config --cflags --libs simdhttp) -o '$tmp/app_c' && run '' '$tmp/app_c'"
+            fi
+        fi
+    done
 fi
+
+# Meson consumer through pkg-config.
+if need meson "the Meson consumer" && need ninja "the Meson consumer"; then
+    m="$tmp/meson"; mkdir -p "$m"; cp "$tmp/app.c" "$m/"
+    printf "# SPDX-License-Identifier: MIT\nproject('app', 'c')\nexecutable('app', 'app.c', dependencies: dependency('simdhttp', version: '>=0.1'))\n" > "$m/meson.build"
+    check "Meson dependency('simdhttp', version: '>=0.1') via pkg-config" \
+        "PKG_CONFIG_PATH='$I/lib/pkgconfig' meson setup '$m/b' '$m' && ninja -C '$m/b' && run '$I/lib' '$m/b/app'"
+fi
+
+# A blocked path (a file where the CMake directory goes): the install fails before writing.
+X="$tmp/blocked"; mkdir -p "$X/usr/lib"; : > "$X/usr/lib/cmake"
+check "install into a blocked prefix fails" "! $M install DESTDIR='$X' PREFIX=/usr"
+check "... and writes nothing" "[ \"\$(cd '$X' && find . ! -type d)\" = ./usr/lib/cmake ] && [ \"\$(cd '$X' && find . -type d | wc -l)\" = 3 ]"
+
+# uninstall removes every installed file.
+check "make uninstall removes every file" \
+    "$M uninstall DESTDIR='$D' PREFIX=$P LIBDIR=$L && [ -z \"\$(find '$D' ! -type d)\" ]"
 echo "$pass passed, $fail failed"
