@@ -111,7 +111,9 @@ typedef enum simdhttp_errno {
     SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW = 20, /* a chunk line's extensions over max_chunk_ext */
     SIMDHTTP_E_INVALID_EOF_STATE = 21,  /* finish() in the middle of a message */
     SIMDHTTP_E_CLOSED_CONNECTION = 22,  /* bytes after a message that closes the connection */
-    SIMDHTTP_E_INVALID_ARGUMENT = 23    /* misuse of the API (e.g. execute on a paused parser) */
+    SIMDHTTP_E_INVALID_ARGUMENT = 23    /* misuse of the API (e.g. NULL data with len > 0);
+                                           execute() on a paused parser is not one: it returns
+                                           SIMDHTTP_E_PAUSED again */
 } simdhttp_errno;
 
 #define SIMDHTTP_ERRNO_COUNT 24
@@ -125,9 +127,12 @@ SIMDHTTP_API const char *simdhttp_errno_reason(simdhttp_errno err);
 /* 3. Lenient flags and limits                                                            */
 /* ===================================================================================== */
 
-/* Lenient flags, all off by default. The names map one to one to llhttp's
- * llhttp_set_lenient_<name>(); obs_fold and bare_lf are simdhttp's own. Each one reopens an
- * attack that the strict default closes: enable one only for traffic you know needs it. */
+/* Lenient flags, all off by default. The names are those of llhttp's
+ * llhttp_set_lenient_<name>(); obs_fold and bare_lf are simdhttp's own. The bit values do not
+ * all match llhttp's LENIENT_*, and `headers` is narrower: it admits bytes in field values only,
+ * where llhttp's also lets a space follow the start line or precede a field's colon. Each one
+ * reopens an attack that the strict default closes: enable one only for traffic you know needs
+ * it. */
 enum simdhttp_lenient {
     /* Allow any byte but CR, LF and NUL in field values. Reopens: header injection into
      * downstream systems that treat control bytes as separators. */
@@ -264,7 +269,10 @@ enum simdhttp_flags {
     SIMDHTTP_F_CONNECTION_KEEP_ALIVE = 1u << 1, /* Connection: keep-alive */
     SIMDHTTP_F_CONNECTION_UPGRADE = 1u << 2,    /* Connection: upgrade */
     SIMDHTTP_F_CHUNKED = 1u << 3,               /* final transfer coding is chunked */
-    SIMDHTTP_F_UPGRADE = 1u << 4,               /* Upgrade field present */
+    SIMDHTTP_F_UPGRADE = 1u << 4,               /* the connection switches protocols after this
+                                                   message (Upgrade + Connection: upgrade,
+                                                   CONNECT, 101); execute() stops there with
+                                                   SIMDHTTP_E_PAUSED_UPGRADE */
     SIMDHTTP_F_CONTENT_LENGTH = 1u << 5,        /* Content-Length present */
     SIMDHTTP_F_TRANSFER_ENCODING = 1u << 6,     /* Transfer-Encoding present */
     SIMDHTTP_F_TRAILERS = 1u << 7,              /* field callbacks now deliver trailer fields */
@@ -320,7 +328,9 @@ typedef struct simdhttp_callbacks {
      * May return SIMDHTTP_SKIP_BODY or SIMDHTTP_SKIP_BODY_UPGRADE (see above). */
     simdhttp_cb on_headers_complete;
     simdhttp_data_cb on_body;        /* body bytes, chunks already decoded (no chunk framing) */
-    simdhttp_cb on_chunk_header;     /* parser->content_length is this chunk's size (0: last) */
+    simdhttp_cb on_chunk_header;     /* parser->content_length is this chunk's size (0: last);
+                                        called at the end of the chunk line, so after the
+                                        chunk-extension callbacks of that line */
     simdhttp_data_cb on_chunk_extension_name;
     simdhttp_data_cb on_chunk_extension_value; /* raw bytes, quotes included if quoted */
     simdhttp_cb on_chunk_extension_name_complete;
@@ -331,9 +341,9 @@ typedef struct simdhttp_callbacks {
     simdhttp_cb on_message_complete;
 } simdhttp_callbacks;
 
-/* The parser object. Allocate it where you like (it is plain memory, about 200 bytes, and the
- * library never allocates); init it once, reset it to reuse it. Fields above the line are for
- * reading from callbacks; the rest is private. */
+/* The parser object. Allocate it where you like (it is plain memory, 144 bytes on 64-bit
+ * targets, and the library never allocates); init it once, reset it to reuse it. Fields above
+ * the line are for reading from callbacks; the rest is private. */
 struct simdhttp_parser {
     void *data;               /* yours */
     uint64_t content_length;  /* Content-Length, or the current chunk's size; then what is left */
@@ -389,7 +399,8 @@ struct simdhttp_parser {
 };
 
 /* Initialise for `type` with callbacks `cb` (kept by pointer: it must outlive the parser; NULL
- * means none) and options `cfg` (copied; NULL means the strict defaults). */
+ * means none) and options `cfg` (copied; NULL means the strict defaults). Every member is set,
+ * p->data too (to NULL): set p->data after init, not before. */
 SIMDHTTP_API void simdhttp_init(simdhttp_parser *p, simdhttp_type type,
                                 const simdhttp_callbacks *cb, const simdhttp_config *cfg);
 /* Back to the state right after init (same type, callbacks, options; offsets restart at 0;
@@ -408,7 +419,8 @@ SIMDHTTP_API simdhttp_errno simdhttp_execute(simdhttp_parser *p, const char *dat
  * @return SIMDHTTP_OK between messages; SIMDHTTP_E_INVALID_EOF_STATE inside one; or the
  * sticky error. */
 SIMDHTTP_API simdhttp_errno simdhttp_finish(simdhttp_parser *p);
-/* After SIMDHTTP_E_PAUSED: clear the pause; call execute() again from simdhttp_error_pos(). */
+/* After SIMDHTTP_E_PAUSED: clear the pause; call execute() again from simdhttp_get_error_pos().
+ * Until then, execute() on the paused parser consumes nothing and returns SIMDHTTP_E_PAUSED. */
 SIMDHTTP_API void simdhttp_resume(simdhttp_parser *p);
 /* After SIMDHTTP_E_PAUSED_UPGRADE, for a caller that declines the upgrade: go on parsing the
  * following bytes as HTTP messages. */
@@ -501,7 +513,10 @@ typedef struct simdhttp_head {
 /* Parse the head (start line and field lines, up to and including the empty line) at the start
  * of buf[0..len) with the same rules, limits and error codes as the streaming parser. Leading
  * empty lines before a request-line are skipped. More than min(max_fields, head->fields_cap)
- * fields is TOO_MANY_HEADERS. `type` may be SIMDHTTP_BOTH. The flags say how the body is
+ * fields is TOO_MANY_HEADERS; the head is then filled as far as it goes, enough to log the
+ * request or answer 431: method_str and target (or reason) and fields[0..num_fields), where
+ * num_fields is the capacity (method, status_code and the version stay 0). `type` may be
+ * SIMDHTTP_BOTH. The flags say how the body is
  * framed: SIMDHTTP_F_CHUNKED, SIMDHTTP_F_CONTENT_LENGTH, SIMDHTTP_F_BODY_UNTIL_CLOSE (a response
  * with neither), SIMDHTTP_F_SKIP_BODY (1xx, 204, 304; a request with neither).
  * buf may be NULL when len is 0 (the result is then SIMDHTTP_HEAD_INCOMPLETE); NULL with

@@ -12,20 +12,26 @@ HP_CFLAGS = -I$(HP_DIR)/include
 HP_OBJ = $(BUILD)/obj/compat/http_parser.o
 HP_LIBS = $(BUILD)/libsimdhttp-http-parser.a $(BUILD)/libsimdhttp-http-parser.so
 
+# Built, installed and packaged like the main library (mk/install.mk: SHIP_LIBS): the .a is the
+# layer alone (link it with libsimdhttp.a), the .so carries the core inside (soname
+# libsimdhttp-http-parser.so.0); header in $(INCLUDEDIR)/simdhttp-http-parser/, pkg-config simdhttp-http-parser,
+# CMake simdhttp::http_parser, Debian libsimdhttp-http-parser0 + libsimdhttp-http-parser-dev.
+SHIP_LIBS += http_parser
+SHIP_http_parser_NAME = simdhttp-http-parser
+SHIP_http_parser_OBJS = $(HP_OBJ)
+SHIP_http_parser_SO_OBJS = $(LIB_OBJS)
+SHIP_http_parser_STATIC_DEPS = simdhttp
+SHIP_http_parser_HDRS = $(HP_DIR)/include/http_parser.h
+SHIP_http_parser_MAP = $(HP_DIR)/http_parser.map
+SHIP_http_parser_DESC = http-parser 2.9 API on the simdhttp parser
+
+
 .PHONY: compat-http-parser
 compat-http-parser: $(HP_LIBS)
-lib: $(HP_LIBS)
 
 $(HP_OBJ): $(HP_DIR)/http_parser.c $(HP_DIR)/include/http_parser.h include/simdhttp.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(HP_CFLAGS) -fvisibility=default -c $< -o $@
-
-$(BUILD)/libsimdhttp-http-parser.a: $(HP_OBJ)
-	rm -f $@ && ar rcs $@ $^
-
-$(BUILD)/libsimdhttp-http-parser.so: $(HP_OBJ) $(BUILD)/libsimdhttp.a $(HP_DIR)/http_parser.map
-	$(CC) -shared -Wl,-soname,libsimdhttp-http-parser.so.0 -Wl,--version-script=$(HP_DIR)/http_parser.map \
-	    $(LDFLAGS_ALL) -o $@ $(HP_OBJ) $(LIB_OBJS)
 
 # The events program (written against http-parser's API only), twice.
 HP_EVENTS = $(BUILD)/compat/http_parser_events_layer $(BUILD)/compat/http_parser_events_real

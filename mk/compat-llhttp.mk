@@ -13,25 +13,30 @@ LL_DIR = compat/llhttp
 LL_CFLAGS = -I$(LL_DIR)/include
 LL_OBJ = $(BUILD)/obj/compat/llhttp.o
 LL_LIBS = $(BUILD)/libsimdhttp-llhttp.a $(BUILD)/libsimdhttp-llhttp.so
+
+# Built, installed and packaged like the main library (mk/install.mk: SHIP_LIBS): the .a is the
+# layer alone (link it with libsimdhttp.a), the .so carries the core inside (soname
+# libsimdhttp-llhttp.so.0); header in $(INCLUDEDIR)/simdhttp-llhttp/, pkg-config simdhttp-llhttp,
+# CMake simdhttp::llhttp, Debian libsimdhttp-llhttp0 + libsimdhttp-llhttp-dev.
+SHIP_LIBS += llhttp
+SHIP_llhttp_NAME = simdhttp-llhttp
+SHIP_llhttp_OBJS = $(LL_OBJ)
+SHIP_llhttp_SO_OBJS = $(LIB_OBJS)
+SHIP_llhttp_STATIC_DEPS = simdhttp
+SHIP_llhttp_HDRS = $(LL_DIR)/include/llhttp.h
+SHIP_llhttp_MAP = $(LL_DIR)/llhttp.map
+SHIP_llhttp_DESC = llhttp 9.x API on the simdhttp parser
+
 LL_REAL_SRC = /usr/share/llhttp
 LL_REAL_INC = /usr/share/include/llhttp
 LL_REAL_OBJS = $(BUILD)/compat/real-llhttp/llhttp.o $(BUILD)/compat/real-llhttp/api.o $(BUILD)/compat/real-llhttp/http.o
 
 .PHONY: compat-llhttp
 compat-llhttp: $(LL_LIBS)
-lib: $(LL_LIBS)
 
 $(LL_OBJ): $(LL_DIR)/llhttp.c $(LL_DIR)/include/llhttp.h include/simdhttp.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(LL_CFLAGS) -fvisibility=default -c $< -o $@
-
-$(BUILD)/libsimdhttp-llhttp.a: $(LL_OBJ)
-	rm -f $@ && ar rcs $@ $^
-
-# (libsimdhttp.a stands for the core objects: LIB_OBJS is not complete yet where this file is read)
-$(BUILD)/libsimdhttp-llhttp.so: $(LL_OBJ) $(BUILD)/libsimdhttp.a $(LL_DIR)/llhttp.map
-	$(CC) -shared -Wl,-soname,libsimdhttp-llhttp.so.0 -Wl,--version-script=$(LL_DIR)/llhttp.map \
-	    $(LDFLAGS_ALL) -o $@ $(LL_OBJ) $(LIB_OBJS)
 
 # Real llhttp, from Debian's generated C (warnings are its own: -w).
 $(BUILD)/compat/real-llhttp/%.o: $(LL_REAL_SRC)/%.c

@@ -10,27 +10,29 @@
 #
 # ---------------------------------------------------------------------------------------------
 # Adding a library (a compatibility layer) takes a few lines in its own mk/<part>.mk; the rules,
-# the install, uninstall, pkg-config file, CMake target, symbol test and Debian package follow:
+# install, uninstall, pkg-config file, CMake target and symbol test follow from them:
 #
-#   SHIP_LIBS += llhttp                                   # the key: CMake target simdhttp::llhttp
-#   SHIP_llhttp_SRCS = compat/llhttp/api.c compat/llhttp/http.c   # compiled with CFLAGS_ALL
-#   SHIP_llhttp_OBJS = $(LIB_OBJS)                        # objects built elsewhere (optional:
-#                                                         #   here the parser itself, embedded)
-#   SHIP_llhttp_HDRS = compat/llhttp/llhttp.h             # -> $(INCLUDEDIR)/simdhttp-llhttp/
-#   SHIP_llhttp_MAP  = compat/llhttp/llhttp.map           # ld version script: exported API only
+#   SHIP_LIBS += llhttp                                 # the key: CMake simdhttp::llhttp
+#   SHIP_llhttp_OBJS = $(LL_OBJ)                        # objects of both .a and .so (your rule
+#                                                       #   builds them)
+#   SHIP_llhttp_SO_OBJS = $(LIB_OBJS)                   # only in the .so (the core inside it)
+#   SHIP_llhttp_STATIC_DEPS = simdhttp                  # what the .a needs at link time
+#                                                       #   (pkg-config Requires.private, CMake)
+#   SHIP_llhttp_HDRS = compat/llhttp/include/llhttp.h   # -> $(INCLUDEDIR)/simdhttp-llhttp/
+#   SHIP_llhttp_MAP  = compat/llhttp/llhttp.map         # ld version script: exported API only
 #   SHIP_llhttp_DESC = llhttp API on the simdhttp parser  # pkg-config Description
-#   SHIP_llhttp_DEPS =                                    # keys of SHIP_LIBS it links against
-#                                                         #   (e.g. simdhttp: -lsimdhttp)
-# That gives build/libsimdhttp-llhttp.{a,so.$(VERSION)} (soname .so.$(SOMAJOR)), `make lib`
-# builds it, pkg-config name simdhttp-llhttp (Cflags -I$(INCLUDEDIR)/simdhttp-llhttp), CMake
-# find_package(simdhttp 0.1 COMPONENTS llhttp) -> simdhttp::llhttp. Also add it to
-#   - CMakeLists.txt: one simdhttp_add_library(...) call (see the main library's);
-#   - debian/control: a libsimdhttp-llhttp0 + libsimdhttp-llhttp-dev pair (copy the main pair);
-#     debian/rules derives the .install files from SHIP_LIBS (make ship-list).
-# The version script must list only the names the header declares: tests/test_install.sh
-# compares each installed .so's exported symbols with the names declared in its headers.
-# Names: NAME (file/pkg-config name, default simdhttp-<key>), HDRDIR (include subdirectory,
-# default NAME), CMAKE (target name, default <key>) can be overridden per key.
+# Optional: SHIP_<key>_DEPS (keys of SHIP_LIBS the .so links with -l), _NAME (file and
+# pkg-config name, default simdhttp-<key>), _HDRDIR (include subdirectory, default NAME),
+# _CMAKE (target name, default <key>).
+# That gives build/libsimdhttp-llhttp.{a,so.$(VERSION)} (soname .so.$(SOMAJOR)) built by
+# `make lib`, pkg-config simdhttp-llhttp (Cflags -I$(INCLUDEDIR)/simdhttp-llhttp -I$(INCLUDEDIR),
+# as its header may include <simdhttp.h>), CMake find_package(simdhttp 0.1 COMPONENTS llhttp) ->
+# simdhttp::llhttp. Then add it to
+#   - CMakeLists.txt: one simdhttp_add_library(...) call (see the compat ones there);
+#   - debian/control: a lib<name>0 + lib<name>-dev pair (copy an existing pair) and a
+#     debian/lib<name>0.symbols; debian/rules writes the .install files from SHIP_LIBS.
+# tests/test_install.sh then checks it like the others: installed files, soname, that every
+# exported symbol is declared in its headers, pkg-config (shared, static) and CMake consumers.
 # ---------------------------------------------------------------------------------------------
 
 VERSION   := $(shell sed -n 's/^\#define SIMDHTTP_VERSION_STRING "\(.*\)"/\1/p' include/simdhttp.h)
@@ -56,7 +58,7 @@ SHIP_simdhttp_DESC   = Strict streaming HTTP/1.x parser with run-time selected S
 ship_name   = $(or $(SHIP_$1_NAME),simdhttp-$1)
 ship_hdrdir = $(if $(filter simdhttp,$1),$(SHIP_$1_HDRDIR),$(or $(SHIP_$1_HDRDIR),$(call ship_name,$1)))
 ship_cmake  = $(or $(SHIP_$1_CMAKE),$1)
-ship_objs   = $(SHIP_$1_OBJS) $(patsubst %.c,$(BUILD)/obj/ship-$1/%.o,$(SHIP_$1_SRCS))
+ship_objs   = $(SHIP_$1_OBJS)
 ship_so     = $(BUILD)/lib$(call ship_name,$1).so
 ship_files  = $(BUILD)/lib$(call ship_name,$1).a $(call ship_so,$1).$(VERSION) $(call ship_so,$1).$(SOMAJOR) $(call ship_so,$1)
 # Undefined symbols in a shared library are an error (not under the sanitizers: their runtime
@@ -65,14 +67,11 @@ SHIP_NOUNDEF = $(if $(SAN),,-Wl,--no-undefined)
 
 # The rules of one library (evaluated by the Makefile after every mk/*.mk is read).
 define ship_lib_rules
-$(patsubst %.c,$(BUILD)/obj/ship-$1/%.o,$(SHIP_$1_SRCS)): $(BUILD)/obj/ship-$1/%.o: %.c $(SHIP_$1_HDRS) $(LIB_HDRS)
-	@mkdir -p $$(@D)
-	$$(CC) $$(CFLAGS_ALL) $(addprefix -I,$(sort $(dir $(SHIP_$1_HDRS)))) -c $$< -o $$@
 $(BUILD)/lib$(call ship_name,$1).a: $(call ship_objs,$1)
 	rm -f $$@ && ar rcs $$@ $$^
-$(call ship_so,$1).$(VERSION): $(call ship_objs,$1) $(SHIP_$1_MAP) $(foreach d,$(SHIP_$1_DEPS),$(call ship_so,$d))
+$(call ship_so,$1).$(VERSION): $(call ship_objs,$1) $(SHIP_$1_SO_OBJS) $(SHIP_$1_MAP) $(foreach d,$(SHIP_$1_DEPS),$(call ship_so,$d))
 	$$(CC) -shared -Wl,-soname,lib$(call ship_name,$1).so.$(SOMAJOR) -Wl,--version-script=$(SHIP_$1_MAP) \
-	    $$(SHIP_NOUNDEF) $$(LDFLAGS_ALL) -o $$@ $(call ship_objs,$1) $(if $(SHIP_$1_DEPS),-L$(BUILD)) \
+	    $$(SHIP_NOUNDEF) $$(LDFLAGS_ALL) -o $$@ $(call ship_objs,$1) $(SHIP_$1_SO_OBJS) $(if $(SHIP_$1_DEPS),-L$(BUILD)) \
 	    $(foreach d,$(SHIP_$1_DEPS),-l$(call ship_name,$d))
 $(call ship_so,$1).$(SOMAJOR): $(call ship_so,$1).$(VERSION)
 	ln -sf $$(notdir $$<) $$@
@@ -97,12 +96,13 @@ define ship_stage_lib
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(call ship_rel,$(LIBDIR))|' \
 	    -e 's|@INCLUDEDIR@|$(call ship_rel,$(INCLUDEDIR))|' -e 's|@NAME@|$(call ship_name,$1)|' \
 	    -e 's|@DESC@|$(SHIP_$1_DESC)|' -e 's|@VERSION@|$(VERSION)|' \
-	    -e 's|@REQUIRES@|$(foreach d,$(SHIP_$1_DEPS),$(call ship_name,$d))|' \
-	    -e 's|@HDRSUB@|$(if $(call ship_hdrdir,$1),/$(call ship_hdrdir,$1))|' \
+	    -e 's|@REQUIRES@|$(foreach d,$(SHIP_$1_DEPS) $(SHIP_$1_STATIC_DEPS),$(call ship_name,$d))|' \
+	    -e 's|@CFLAGS@|$(if $(call ship_hdrdir,$1),-I$${includedir}/$(call ship_hdrdir,$1) )-I$${includedir}|' \
 	    simdhttp.pc.in > $(S)$(PKGCONFIGDIR)/$(call ship_name,$1).pc
 	sh scripts/cmake-targets.sh '$(call ship_cmake,$1)' '$(call ship_name,$1)' '$(VERSION)' '$(SOMAJOR)' \
-	    '$(LIBDIR)' '$(INCLUDEDIR)$(if $(call ship_hdrdir,$1),/$(call ship_hdrdir,$1))' \
+	    '$(LIBDIR)' '$(if $(call ship_hdrdir,$1),$(INCLUDEDIR)/$(call ship_hdrdir,$1);)$(INCLUDEDIR)' \
 	    '$(foreach d,$(SHIP_$1_DEPS),simdhttp::$(call ship_cmake,$d))' \
+	    '$(foreach d,$(SHIP_$1_STATIC_DEPS),simdhttp::$(call ship_cmake,$d))' \
 	    > $(S)$(CMAKEDIR)/simdhttp-$(call ship_cmake,$1)-targets.cmake
 
 endef

@@ -131,8 +131,10 @@ def parse(data, mode, skip_body, obs_fold, no_eof, lenient_keep_alive=False):
             else:  # RFC 9110 7.8 (Upgrade needs "Connection: upgrade"), 9.3.6 (CONNECT tunnel)
                 upgrade = method == b"CONNECT" or (
                     any(n.lower() == b"upgrade" for n, v in fields) and b"upgrade" in conn)
-            if mode == "response" and (status < 200 or status in (204, 304) or skip_body):
-                framing = "none"  # RFC 9112 6.3 rule 1 (skip_body: the answer to a HEAD)
+            if skip_body or (mode == "response" and (status < 200 or status in (204, 304))):
+                # RFC 9112 6.3 rule 1; --skip-body: no message has a body (llhttp's SKIP_BODY:
+                # a response answers HEAD, a request's next bytes are the next request)
+                framing = "none"
             elif mode == "request" and method == b"CONNECT":
                 framing = "none"
             elif te:

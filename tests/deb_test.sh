@@ -46,13 +46,13 @@ echo "# package build: $(($(date +%s) - start)) s"
 debs=$(ls "$tmp"/*.deb 2>/dev/null | grep -v -- '-dbgsym_')
 names=$(for d in $debs; do dpkg-deb -f "$d" Package; done | sort | tr '\n' ' ')
 echo "# packages: $names"
-for p in libsimdhttp0 libsimdhttp-dev simdhttp; do
-    case " $names " in *" $p "*) ok ;; *) ko "package $p was not built" ;; esac
+for p in $(sed -n 's/^Package: //p' "$src/debian/control"); do
+    case " $names " in *" $p "*) ok ;; *) ko "package $p (debian/control) was not built" ;; esac
 done
 [ -n "$debs" ] || finish
 
 # Built with Debian's flags: the compile lines carry dpkg-buildflags' CFLAGS and no -march.
-flags=$(dpkg-buildflags --get CFLAGS)
+flags=$(cd "$tmp/simdhttp" && dpkg-buildflags --get CFLAGS)
 check "the library was compiled with dpkg-buildflags CFLAGS ($flags)" "grep -F -e '$flags' '$tmp/build.log' | grep -q 'src/parser.c'"
 check "no -march/-mtune in the package build" "! grep -E -e '-m(arch|tune)=' '$tmp/build.log'"
 check "hardened: RELRO and BIND_NOW on the library" "readelf -lW '$tmp/simdhttp/debian/libsimdhttp0/usr/lib/'*/libsimdhttp.so.0.* | grep -q GNU_RELRO && readelf -d '$tmp/simdhttp/debian/libsimdhttp0/usr/lib/'*/libsimdhttp.so.0.* | grep -q BIND_NOW"
@@ -95,6 +95,15 @@ if command -v cmake >/dev/null 2>&1; then
     check "CMake find_package(simdhttp 0.1) against the package" \
         "cmake -S '$tmp/cm' -B '$tmp/cm/b' && cmake --build '$tmp/cm/b' && '$tmp/cm/b/app' | grep -Eq '^28 $want\$'"
 fi
+# each compatibility layer from its package: a program that includes its header and calls in
+for pc in $(cd /usr/lib/*/pkgconfig && ls simdhttp-*.pc 2>/dev/null); do
+    name=${pc%.pc}
+    hdr=$(cd /usr/include/$name && ls *.h | head -n 1)
+    sym=$(nm -D --defined-only /usr/lib/*/lib$name.so.0 | awk '$2 == "T" {sub(/@.*/, "", $3); print $3; exit}')
+    printf '#include <%s>\nint main(void)\n{\n    void *volatile f = (void *)&%s;\n    return f == 0;\n}\n' "$hdr" "$sym" > "$tmp/$name.c"
+    check "$name: pkg-config consumer against the package" \
+        "cc '$tmp/$name.c' \$(pkg-config --cflags --libs $name) -o '$tmp/$name' && '$tmp/$name' && ldd '$tmp/$name' | grep -q 'lib$name.so.0 => '"
+done
 check "apt-get purge the packages" "apt-get -o DPkg::Lock::Timeout=600 purge -y -qq $installed && installed= && [ ! -e /usr/include/simdhttp.h ] && [ ! -e /usr/bin/simdhttp ]"
 echo "# package test: $(($(date +%s) - start)) s"
 finish

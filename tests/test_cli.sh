@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: MIT
 # Tests of `simdhttp parse` ($BUILD/simdhttp): its JSON must equal what tests/cli_oracle.py (an
 # independent Python parser) prints, for every corpus file and for hand-made streams, and be
-# the same whether the input is fed whole or in pieces of 1, 2, 3, 7, 13 or 64 bytes. Errors,
-# exit statuses, --no-eof, --skip-body, lenient obs_fold, byte-exact JSON strings, upgrades and
-# bad usage have their own checks. Ends with "N passed, N failed".
+# the same whether the input is fed whole or in pieces of 1, 2, 3, 7, 13 or 64 bytes. Errors
+# (with the byte at the offset, a space in the target, a TLS ClientHello), exit statuses (0, 1,
+# 2 usage, 3 I/O), --help everywhere, output streamed from a pipe that stays open, --no-eof,
+# --skip-body (requests too), lenient obs_fold, byte-exact JSON strings, upgrades and bad usage
+# have their own checks. Ends with "N passed, N failed".
 BUILD=${BUILD:-build}
 BIN=$BUILD/simdhttp
 ORACLE="python3 tests/cli_oracle.py"
@@ -88,7 +90,7 @@ vs_error() {
     check "$name: exit 1 (got $rc)" [ "$rc" -eq 1 ]
     last=$(tail -n 1 "$T/whole")
     case "$last" in
-    "{\"error\":\"$err\",\"reason\":\""*"\",\"offset\":$offset}") ok ;;
+    "{\"error\":\"$err\",\"reason\":\""*"\",\"offset\":$offset,\"byte\":"*"}") ok ;;
     *) notok "$name: want error $err at offset $offset, got: $last" ;;
     esac
     sed '$d' "$T/whole" >"$T/msgs"
@@ -153,6 +155,15 @@ run "$T/got" --skip-body "$T/head"
 check "--skip-body: two responses, empty bodies" [ "$(grep -c '"body":""' "$T/got")" -eq 2 ]
 run "$T/got" "$T/head"
 check "without --skip-body the 5 bytes are a body" grep -q '"body":"HTTP/"' "$T/got"
+# requests: llhttp's meaning, no body; the bytes after the head are the next request
+printf 'POST /a HTTP/1.1\r\nContent-Length: 19\r\n\r\nGET /b HTTP/1.1\r\n\r\n' >"$T/skipreq"
+vs_oracle "--skip-body --request" "$T/skipreq" --request --skip-body
+vs_oracle "--skip-body --auto on requests" "$T/skipreq" --skip-body
+run "$T/got" --request --skip-body "$T/skipreq"
+check "--skip-body --request: POST without a body, then GET /b" \
+    [ "$(sed -n 's/.*"target":"\([^"]*\)".*"body":"\([^"]*\)".*/\1=\2/p' "$T/got" | tr '\n' ' ')" = "/a= /b= " ]
+run "$T/got" --request "$T/skipreq"
+check "without --skip-body the request has its 19-byte body" rc_then 0 grep -q '"body":"GET /b HTTP/1.1\\u000d\\u000a\\u000d\\u000a"' "$T/got"
 
 # ---------------------------------------------------------------- lenient obs_fold
 printf 'GET / HTTP/1.1\r\nX: a \r\n  b\t\r\n\tc\r\nY:\r\n d\r\nHost: h\r\n\r\n' >"$T/fold"
@@ -197,11 +208,36 @@ vs_error "data after an HTTP/1.0 message" "$T/e6" 18 CLOSED_CONNECTION 18
 run "$T/got" --lenient data_after_close "$T/e6"
 check "--lenient data_after_close: the 2nd HTTP/1.0 message is skipped" rc_then 0 [ "$(wc -l <"$T/got")" -eq 1 ]
 vs_oracle "--lenient keep_alive: parses on after an HTTP/1.0 message" "$T/e6" --lenient keep_alive
+# the error line carries the byte at the offset, escaped like every string; stderr says it too
+run "$T/got" "$T/e1"
+check "error line: the offending byte" grep -q '"offset":28,"byte":"@"}$' "$T/got"
+check "error on stderr: name, offset, byte" grep -q "^simdhttp parse: INVALID_METHOD at offset 28 (byte 0x40 '@'): " "$T/got.err"
+run "$T/got" "$T/e3"
+check "error line: a NUL byte escaped" grep -q '"offset":20,"byte":"\\u0000"}$' "$T/got"
+# a space inside the request-target is an INVALID_URL at that space, not a bad version
+printf 'GET / HTTP/1.1\r\nHost: a\r\n\r\nGET /a b/c?d e HTTP/1.1\r\nHost: a\r\n\r\n' >"$T/sp"
+vs_error "space inside the request-target" "$T/sp" 27 INVALID_URL 33
+run "$T/got" "$T/sp"
+check "space inside the target: said so, byte ' '" grep -q '"reason":"space inside the request-target[^"]*","offset":33,"byte":" "}$' "$T/got"
+printf 'GET /a HTTP/1.1 x\r\n\r\n' >"$T/sp2"
+run "$T/got" "$T/sp2"
+check "a bad version is still INVALID_VERSION" rc_then 1 grep -q '^{"error":"INVALID_VERSION"' "$T/got"
+# a TLS ClientHello (record type 22, version 3.1, handshake type 1) on a plain-HTTP stream
+printf '\026\003\001\002\000\001\000\001\374\003\003abcdefgh' >"$T/tls"
+for mode in --auto --request --response; do
+    run "$T/got" $mode "$T/tls"
+    check "TLS ClientHello ($mode): named, offset 0, exit 1" rc_then 1 grep -q '"reason":"a TLS ClientHello[^"]*","offset":0,"byte":"\\u0016"}$' "$T/got"
+done
+run "$T/got" --split 1 "$T/tls"
+check "TLS ClientHello: the same with --split 1" grep -q '"reason":"a TLS ClientHello' "$T/got"
+printf 'PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n' >"$T/h2"
+run "$T/got" "$T/h2"
+check "HTTP/2 preface: named" rc_then 1 grep -q '"reason":"the HTTP/2 connection preface' "$T/got"
 # limits
 vs_error "--max-fields 1" "$T/ows" 0 TOO_MANY_HEADERS 29 --max-fields 1
 vs_oracle "--max-fields 4 is enough" "$T/ows" --max-fields 4
 run "$T/got" --max-head-size 10 corpus/get-4h.http
-check "--max-head-size 10: HEADER_OVERFLOW at 10" grep -q '^{"error":"HEADER_OVERFLOW",.*"offset":10}$' "$T/got"
+check "--max-head-size 10: HEADER_OVERFLOW at 10" grep -q '^{"error":"HEADER_OVERFLOW",.*"offset":10,"byte":"."}$' "$T/got"
 
 # ---------------------------------------------------------------- end of stream
 # two messages, the second cut in its body: the first printed, then the end-of-stream error
@@ -218,6 +254,31 @@ check "cut in a head, --no-eof: exit 0" [ "$rc" -eq 0 ]
 : >"$T/empty"
 run "$T/got" "$T/empty"
 check "empty input: exit 0, no output" rc_then 0 empty "$T/got"
+
+# ---------------------------------------------------------------- streaming
+# A pipe that stays open: each message is printed (and flushed) when it completes, before the
+# writer sends the next one or closes.
+mkfifo "$T/fifo"
+$WD "$BIN" parse --request <"$T/fifo" >"$T/live" 2>"$T/live.err" &
+lpid=$!
+exec 3>"$T/fifo"
+# wait_lines N: up to 10 s for N lines in the output (a watchdog, not a timing)
+wait_lines() {
+    i=0
+    while [ "$(wc -l <"$T/live")" -lt "$1" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+    [ "$(wc -l <"$T/live")" -eq "$1" ]
+}
+printf 'GET /1 HTTP/1.1\r\nHost: a\r\n\r\n' >&3
+check "live pipe: the 1st message is printed while the pipe is open" wait_lines 1
+printf 'POST /2 HTTP/1.1\r\nContent-Length: 4\r\n\r\nab' >&3
+sleep 0.3
+check "live pipe: a message in progress is not printed" [ "$(wc -l <"$T/live")" -eq 1 ]
+printf 'cd' >&3
+check "live pipe: the 2nd message when its body completes" wait_lines 2
+exec 3>&-
+wait $lpid
+check "live pipe: exit 0 at the end" [ $? -eq 0 ]
+check "live pipe: the two messages" [ "$(sed -n 's/.*"target":"\([^"]*\)".*/\1/p' "$T/live" | tr '\n' ' ')" = "/1 /2 " ]
 
 # ---------------------------------------------------------------- upgrade
 printf 'GET /chat HTTP/1.1\r\nHost: a\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n\201\005hello GET / HTTP/1.1\r\n' >"$T/up"
@@ -260,8 +321,18 @@ usage_case "--split without a value" --split
 usage_case "--no-eof=1" --no-eof=1
 usage_case "two inputs" corpus/get-4h.http corpus/get-4h.http
 usage_case "--max-fields 0" --max-fields 0
-$WD "$BIN" parse "$T/does-not-exist" >/dev/null 2>"$T/u.err"
-check "missing file: exit 2" [ $? -eq 2 ]
+# ---------------------------------------------------------------- I/O errors: exit 3, errno's text
+$WD "$BIN" parse "$T/does-not-exist" >"$T/u.out" 2>"$T/u.err"
+check "missing file: exit 3" [ $? -eq 3 ]
+check "missing file: the name and errno's text" grep -q "^simdhttp parse: $T/does-not-exist: No such file or directory\$" "$T/u.err"
+$WD "$BIN" parse "$T" >"$T/u.out" 2>"$T/u.err"
+check "a directory: read error, exit 3" [ $? -eq 3 ]
+check "a directory: errno's text" grep -q 'Is a directory' "$T/u.err"
+if [ -w /dev/full ]; then
+    $WD "$BIN" parse corpus/pipelined-16.http >/dev/full 2>"$T/u.err"
+    check "output to a full disk: exit 3" [ $? -eq 3 ]
+    check "output to a full disk: errno's text" grep -q 'No space left on device' "$T/u.err"
+fi
 # every documented lenient name (and --opt=value) is accepted
 run "$T/got" --lenient=headers,chunked_length,keep_alive,transfer_encoding,version,data_after_close --lenient \
     optional_lf_after_cr,optional_cr_before_lf,optional_crlf_after_chunk,spaces_after_chunk_size,obs_fold,bare_lf \
@@ -269,6 +340,37 @@ run "$T/got" --lenient=headers,chunked_length,keep_alive,transfer_encoding,versi
 check "all lenient names accepted" [ "$rc" -eq 0 ]
 $WD "$BIN" --version >"$T/v" 2>/dev/null
 check "--version: version and ISA" grep -q '^simdhttp [0-9][0-9.]* (isa: [a-z0-9]*)$' "$T/v"
+$WD "$BIN" -V >"$T/v2" 2>/dev/null
+check "-V is --version" same "$T/v" "$T/v2"
+
+# ---------------------------------------------------------------- help: stdout, exit 0
+# help_case NAME WANT ARGS...: exit 0, nothing on stderr, stdout mentions every word of WANT
+help_case() {
+    name=$1 want=$2
+    shift 2
+    $WD "$BIN" "$@" >"$T/h.out" 2>"$T/h.err"
+    hrc=$?
+    miss=""
+    for w in $want; do grep -q -e "$w" "$T/h.out" || miss="$miss $w"; done
+    if [ "$hrc" -eq 0 ] && [ ! -s "$T/h.err" ] && [ -z "$miss" ]; then ok; else notok "help: $name: exit $hrc, missing:$miss"; fi
+}
+PARSE_OPTS="--request --response --auto --lenient --skip-body --split --no-eof --max-head-size --max-fields --max-chunk-ext --help obs_fold bare_lf Exit"
+BENCH_OPTS="--json --time --runs --scaling --parsers --json-out --plot-data --check --instructions --list"
+help_case "parse --help" "$PARSE_OPTS" parse --help
+help_case "parse -h" "$PARSE_OPTS" parse -h
+help_case "parse --split 3 --help" "$PARSE_OPTS" parse --split 3 --help
+help_case "help parse" "$PARSE_OPTS" help parse
+help_case "bench --help" "$BENCH_OPTS" bench --help
+help_case "help bench" "$BENCH_OPTS" help bench
+help_case "--help: every command and option" "parse bench help --version SIMDHTTP_ISA $PARSE_OPTS $BENCH_OPTS" --help
+help_case "-h" "parse bench" -h
+help_case "help" "parse bench" help
+for bad in "" "frobnicate" "help frobnicate" "--version extra"; do
+    # shellcheck disable=SC2086
+    $WD "$BIN" $bad >"$T/u.out" 2>"$T/u.err"
+    urc=$?
+    if [ "$urc" -eq 2 ] && grep -q '^usage: simdhttp' "$T/u.err" && [ ! -s "$T/u.out" ]; then ok; else notok "usage: 'simdhttp $bad': exit $urc"; fi
+done
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

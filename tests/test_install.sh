@@ -146,6 +146,33 @@ if need meson "the Meson consumer" && need ninja "the Meson consumer"; then
         "PKG_CONFIG_PATH='$I/lib/pkgconfig' meson setup '$m/b' '$m' && ninja -C '$m/b' && run '$I/lib' '$m/b/app'"
 fi
 
+# Each compatibility layer: pkg-config (shared, static) and CMake (COMPONENTS) consumers that
+# include its header and call into it (the first symbol it exports).
+if command -v pkg-config >/dev/null 2>&1; then
+    $M ship-list | grep -v '^simdhttp ' | while read -r key name hdrdir; do
+        hdr=$(cd "$D$P/include/$hdrdir" && ls *.h | head -n 1)
+        sym=$(head -n 1 "$tmp/exp.$key")
+        printf '#include <%s>\nint main(void)\n{\n    void *volatile f = (void *)&%s;\n    return f == 0;\n}\n' "$hdr" "$sym" > "$tmp/use_$key.c"
+        cc "$tmp/use_$key.c" $(pc --cflags --libs "$name") -o "$tmp/use_$key" 2>&1 && LD_LIBRARY_PATH="$D$L" "$tmp/use_$key" \
+            && readelf -d "$tmp/use_$key" | grep -q "NEEDED.*lib$name.so.$major" || echo "not ok - $name: pkg-config consumer, shared"
+        cc -static "$tmp/use_$key.c" $(pc --static --cflags --libs "$name") -o "$tmp/use_s_$key" 2>&1 && "$tmp/use_s_$key" \
+            || echo "not ok - $name: pkg-config consumer, static"
+        if command -v cmake >/dev/null 2>&1; then
+            c="$tmp/cmc_$key"; mkdir -p "$c"; cp "$tmp/use_$key.c" "$c/app.c"
+            printf 'cmake_minimum_required(VERSION 3.13)\nproject(app C)\nset(simdhttp_USE_STATIC_LIBS ON)\nfind_package(simdhttp 0.1 REQUIRED COMPONENTS %s)\nadd_executable(app app.c)\ntarget_link_libraries(app simdhttp::%s)\n' "$key" "$key" > "$c/CMakeLists.txt"
+            { cmake -S "$c" -B "$c/b" -DCMAKE_PREFIX_PATH="$I" && cmake --build "$c/b" && "$c/b/app"; } >"$c/log" 2>&1 \
+                || { echo "not ok - $name: CMake find_package(simdhttp 0.1 COMPONENTS $key), static"; tail -n 5 "$c/log"; }
+        fi
+        echo "# $name: consumers built"
+    done > "$tmp/layers" 2>&1
+    if grep -q '^not ok' "$tmp/layers"; then ko "compatibility layers' consumers"; cat "$tmp/layers"; else ok; fi
+    n=$(grep -c '^# .*: consumers built' "$tmp/layers")
+    echo "# compatibility layers checked: $n"
+fi
+if command -v cmake >/dev/null 2>&1; then
+    check "CMake find_package(simdhttp COMPONENTS nosuch) is refused" "! cmake_consumer '$I' '0.1 COMPONENTS nosuch' '' 8"
+fi
+
 # A blocked path (a file where the CMake directory goes): the install fails before writing.
 X="$tmp/blocked"; mkdir -p "$X/usr/lib"; : > "$X/usr/lib/cmake"
 check "install into a blocked prefix fails" "! $M install DESTDIR='$X' PREFIX=/usr"

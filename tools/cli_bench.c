@@ -357,9 +357,10 @@ static const char *compiler(void)
 
 /* ---- option parsing ---- */
 
-static int usage(void)
+/* The help: on stdout for --help (exit 0), on stderr after bad usage (exit 2). */
+int cli_bench_usage(FILE *f)
 {
-    fprintf(stderr,
+    fprintf(f,
             "usage: simdhttp bench [--json] [--time S] [--runs N] [--scaling] [--parsers A,B,...]\n"
             "                      [--json-out FILE] [--plot-data DIR] [--check] [--instructions] [--list]\n"
             "                      [FILE...]\n"
@@ -370,8 +371,9 @@ static int usage(void)
             "  --check: verify that every parser does the same work (exit 1 if not);\n"
             "  --instructions: run under valgrind --tool=callgrind (see bench/instructions.sh);\n"
             "  --list: print the parsers' names.\n");
-    return 2;
+    return f == stdout ? 0 : 2;
 }
+static int usage(void) { return cli_bench_usage(stderr); }
 
 static int wanted(const opts *o, const char *name)
 {
@@ -587,6 +589,7 @@ int cli_bench(int argc, char **argv)
     size_t nfiles = 0;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) return cli_bench_usage(stdout);
         if (strcmp(a, "--json") == 0) o.json = 1;
         else if (strcmp(a, "--scaling") == 0) o.scaling = 1;
         else if (strcmp(a, "--check") == 0) o.check = 1;

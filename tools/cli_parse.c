@@ -1,16 +1,21 @@
 /* SPDX-License-Identifier: MIT */
-/* simdhttp parse: feed a raw byte stream to the streaming parser, print one JSON line per
- * complete message (see docs/cli.md for the format and every choice made here).
+/* simdhttp parse: feed a raw byte stream to the streaming parser as it arrives, print one JSON
+ * line per message as soon as it is complete (see docs/cli.md and simdhttp(1) for the format
+ * and every choice made here).
  *
- * Spans may arrive in pieces (--split), so everything is copied into growable buffers and
- * printed at on_message_complete. Memory grows with the largest message, never with a fixed
- * limit of our own: the parser's limits (--max-head-size, --max-fields, --max-chunk-ext) are
- * the only ones. */
+ * Input is read with read(2), so a pipe that stays open is parsed as far as it goes; spans may
+ * arrive in pieces (reads, --split), so they are copied into growable buffers and printed at
+ * on_message_complete. Memory grows with the largest message, never with a fixed limit of our
+ * own: the parser's limits (--max-head-size, --max-fields, --max-chunk-ext) are the only ones. */
+#define _POSIX_C_SOURCE 200809L /* read(2), open(2) with O_CLOEXEC, fstat(2) */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "simdhttp.h"
@@ -23,8 +28,8 @@ typedef struct buf {
 
 static void die_oom(void)
 {
-    fprintf(stderr, "simdhttp parse: out of memory\n");
-    exit(2);
+    fprintf(stderr, "simdhttp parse: %s\n", strerror(ENOMEM));
+    exit(CLI_EXIT_IO);
 }
 
 static void buf_reserve(buf *b, size_t more)
@@ -91,10 +96,20 @@ typedef struct state {
     size_t nfields, capfields;
     int in_name;         /* inside a field name (the next name span continues it) */
     int skip_body;       /* --skip-body */
+    int line_flush;      /* write and flush each line as it completes (input is not a file) */
+    int write_errno;     /* a write failed: the callback stopped the parser (exit 3) */
     uintptr_t in_lo, in_hi; /* the input: a value span outside it is the parser's obs-fold SP */
     buf out;             /* JSON lines not yet written */
     unsigned long messages;
 } state;
+
+/* Writes the pending lines. @return 0, or -1 with errno set. */
+static int flush_out(state *s)
+{
+    if (s->out.len && fwrite(s->out.s, 1, s->out.len, stdout) != s->out.len) return -1;
+    s->out.len = 0;
+    return fflush(stdout) == 0 && !ferror(stdout) ? 0 : -1;
+}
 
 static state *st_of(simdhttp_parser *p) { return (state *)p->data; }
 
@@ -183,9 +198,10 @@ static int on_header_value_complete(simdhttp_parser *p)
 
 static int on_headers_complete(simdhttp_parser *p)
 {
-    /* --skip-body: every response answers a HEAD (RFC 9110 section 9.3.2: no content). */
-    if (st_of(p)->skip_body && p->type == SIMDHTTP_RESPONSE) return SIMDHTTP_SKIP_BODY;
-    return 0;
+    /* --skip-body: no message has a body, llhttp's meaning of the callback's answer. For a
+     * response, the answer to a HEAD (RFC 9110 section 9.3.2); for a request, the bytes after
+     * the head are the next message. */
+    return st_of(p)->skip_body ? SIMDHTTP_SKIP_BODY : 0;
 }
 
 static void put_fields(state *s, int trailers)
@@ -233,27 +249,65 @@ static int on_message_complete(simdhttp_parser *p)
     buf_puts(o, simdhttp_should_keep_alive(p) ? ",\"keep_alive\":true" : ",\"keep_alive\":false");
     buf_puts(o, (p->flags & SIMDHTTP_F_UPGRADE) ? ",\"upgrade\":true}\n" : ",\"upgrade\":false}\n");
     s->messages++;
-    if (o->len >= 1u << 16) { /* write as we go: output must not grow with the stream */
-        fwrite(o->s, 1, o->len, stdout);
-        o->len = 0;
+    /* a live stream sees each message as it completes; a file's output is written in blocks */
+    if ((s->line_flush || o->len >= 1u << 16) && flush_out(s)) {
+        s->write_errno = errno;
+        return -1; /* stops the parser (SIMDHTTP_E_USER); cli_parse reports the write error */
     }
     return 0;
 }
 
 /* ---- command line ---- */
+#define SYNOPSIS                                                                                \
+    "usage: simdhttp parse [--request|--response|--auto] [--lenient FLAG[,FLAG...]]\n"         \
+    "                      [--skip-body] [--split N] [--no-eof]\n"                             \
+    "                      [--max-head-size N] [--max-fields N] [--max-chunk-ext N] [FILE|-]\n"
+
+static void put_lenient_names(FILE *f)
+{
+    for (unsigned bit = 1; bit && bit <= SIMDHTTP_LENIENT_ALL; bit <<= 1)
+        if (simdhttp_lenient_name(bit)) fprintf(f, " %s", simdhttp_lenient_name(bit));
+    fprintf(f, " bare_lf\n");
+}
+
+int cli_parse_usage(FILE *f)
+{
+    fputs(SYNOPSIS
+          "Reads raw HTTP/1.x (one direction of one connection) from FILE, or standard input\n"
+          "when FILE is - or absent, and prints one JSON line per message as soon as it is\n"
+          "complete (each line flushed when the input is not a regular file). On a parse\n"
+          "error: the messages before it, then {\"error\",\"reason\",\"offset\",\"byte\"}.\n"
+          "  --auto               requests or responses, decided by the first message (default)\n"
+          "  --request            the stream holds requests\n"
+          "  --response           the stream holds responses\n"
+          "  --lenient F,G        accept what the named rules forbid (each reopens an attack,\n"
+          "                       see simdhttp.h); may be repeated. Names:\n"
+          "                      ",
+          f);
+    put_lenient_names(f);
+    fputs("  --skip-body          no message has a body, whatever its fields say (llhttp's\n"
+          "                       SKIP_BODY, for requests and responses: responses answer HEAD;\n"
+          "                       after a request's head come the next request's bytes)\n"
+          "  --split N            feed the parser N bytes at a time (same output for every N)\n"
+          "  --no-eof             the input is a prefix: a message cut at its end is not an error\n"
+          "  --max-head-size N    limit on a head, in bytes (default 81920)\n"
+          "  --max-fields N       limit on the field lines of a head or trailers (default 128)\n"
+          "  --max-chunk-ext N    limit on one chunk line's extensions, in bytes (default 4096)\n"
+          "  -h, --help           this text\n"
+          "Options with a value also take --opt=VALUE; -- ends the options.\n"
+          "Exit status: 0 parsed, 1 parse error, 2 bad usage, 3 input/output error.\n",
+          f);
+    return 0;
+}
+
 static int usage(const char *fmt, const char *arg)
 {
     fprintf(stderr, "simdhttp parse: ");
     fprintf(stderr, fmt, arg);
-    fprintf(stderr,
-            "\nusage: simdhttp parse [--request|--response|--auto] [--lenient FLAG[,FLAG...]]\n"
-            "                      [--skip-body] [--split N] [--no-eof]\n"
-            "                      [--max-head-size N] [--max-fields N] [--max-chunk-ext N] [FILE|-]\n"
-            "lenient flags:");
-    for (unsigned bit = 1; bit && bit <= SIMDHTTP_LENIENT_ALL; bit <<= 1)
-        if (simdhttp_lenient_name(bit)) fprintf(stderr, " %s", simdhttp_lenient_name(bit));
-    fprintf(stderr, " bare_lf\n");
-    return 2;
+    fprintf(stderr, "\n" SYNOPSIS "lenient flags:");
+    put_lenient_names(stderr);
+    fprintf(stderr, "'simdhttp parse --help' describes every option.\n");
+    return CLI_EXIT_USAGE;
 }
 
 /* A positive decimal number up to `max`. @return 0 on success. */
@@ -286,14 +340,115 @@ static int parse_lenient(const char *list, uint32_t *flags, const char **bad)
     }
 }
 
-static int read_all(FILE *f, buf *in)
+/* ---- input ---- */
+enum { IN_SIZE = 1 << 16, LINE_LOOKAHEAD = 8192 };
+
+typedef struct input {
+    int fd;
+    const char *label;
+    char *buf;            /* the last read */
+    size_t len;
+    uint64_t base;        /* absolute offset of buf[0] */
+    int eof;
+    unsigned char first[16]; /* the stream's first bytes: to name a TLS or HTTP/2 client */
+    size_t nfirst;
+} input;
+
+/* read(2), not stdio: returns what a pipe has now instead of waiting for a full buffer.
+ * @return bytes read into dst, 0 at the end, -1 on error (errno set). */
+static ssize_t read_some(input *in, char *dst, size_t cap)
 {
     for (;;) {
-        buf_reserve(in, 1u << 16);
-        size_t n = fread(in->s + in->len, 1, in->cap - in->len, f);
-        in->len += n;
-        if (n == 0) return ferror(f) ? -1 : 0;
+        ssize_t r = read(in->fd, dst, cap);
+        if (r >= 0 || errno != EINTR) return r;
     }
+}
+
+/* ---- errors people can act on ---- */
+
+/* The request line from the error offset on ends in " HTTP/d.d": the parser took a space
+ * inside the request-target for the end of the target, and the rest for the version. */
+static int space_in_target(const char *rest, size_t n)
+{
+    size_t eol = 0;
+    while (eol < n && rest[eol] != '\r' && rest[eol] != '\n') eol++;
+    if (eol == n || eol < 9) return 0;
+    const char *v = rest + eol - 9;
+    return v[0] == ' ' && memcmp(v + 1, "HTTP/", 5) == 0 && v[6] >= '0' && v[6] <= '9' && v[7] == '.' &&
+           v[8] >= '0' && v[8] <= '9';
+}
+
+/* The bytes of the current line from absolute offset `at` on: what is left of the last read,
+ * then more reads until the line ends (bounded; a live stream usually sends the rest of a line
+ * at once). Reading ahead is harmless: nothing is parsed after an error. */
+static size_t line_from(input *in, uint64_t at, char *dst, size_t cap)
+{
+    size_t n = 0;
+    if (at >= in->base && at < in->base + in->len) {
+        n = (size_t)(in->base + in->len - at);
+        if (n > cap) n = cap;
+        memcpy(dst, in->buf + (at - in->base), n);
+    }
+    while (!in->eof && n < cap && !memchr(dst, '\n', n)) {
+        ssize_t r = read_some(in, dst + n, cap - n);
+        if (r <= 0) { /* the end, or a read error: judge by what arrived */
+            in->eof = 1;
+            break;
+        }
+        n += (size_t)r;
+    }
+    return n;
+}
+
+static void report_error(state *s, input *in, simdhttp_parser *p, simdhttp_errno err)
+{
+    const char *name = simdhttp_errno_name(err);
+    const char *reason = simdhttp_get_error_reason(p);
+    if (!reason) reason = simdhttp_errno_reason(err);
+    uint64_t at = simdhttp_get_error_offset(p);
+    int have_byte = at >= in->base && at < in->base + in->len;
+    unsigned char byte = have_byte ? (unsigned char)in->buf[at - in->base] : 0;
+    const unsigned char *f = in->first;
+
+    if (s->messages == 0 && in->nfirst >= 3 && f[0] == 0x16 && f[1] == 0x03 && f[2] <= 0x04) {
+        /* a TLS record header: content type 22 (handshake), version 3.x; type 1 = ClientHello */
+        reason = in->nfirst >= 6 && f[5] == 0x01
+                     ? "a TLS ClientHello: the client speaks TLS (HTTPS) to this plain-HTTP stream"
+                     : "a TLS handshake record: the peer speaks TLS (HTTPS) to this plain-HTTP stream";
+    } else if (s->messages == 0 && in->nfirst >= 14 && memcmp(f, "PRI * HTTP/2.0", 14) == 0) {
+        reason = "the HTTP/2 connection preface: the client speaks HTTP/2 (prior knowledge), not HTTP/1.x";
+    } else if (err == SIMDHTTP_E_INVALID_VERSION && s->method.len && s->target.len && at > 0) {
+        char rest[LINE_LOOKAHEAD];
+        size_t n = line_from(in, at, rest, sizeof rest);
+        if (space_in_target(rest, n)) {
+            name = simdhttp_errno_name(SIMDHTTP_E_INVALID_URL);
+            reason = "space inside the request-target (RFC 9112 section 3.2: send it as %20)";
+            at--; /* the space that ended the target early */
+            have_byte = 1;
+            byte = ' ';
+        }
+    }
+
+    char num[48];
+    buf_puts(&s->out, "{\"error\":");
+    buf_json_str(&s->out, name, strlen(name));
+    buf_puts(&s->out, ",\"reason\":");
+    buf_json_str(&s->out, reason, strlen(reason));
+    snprintf(num, sizeof num, ",\"offset\":%" PRIu64 ",\"byte\":", at);
+    buf_puts(&s->out, num);
+    if (have_byte) buf_json_str(&s->out, (const char *)&byte, 1);
+    else buf_puts(&s->out, "null");
+    buf_puts(&s->out, "}\n");
+    if (flush_out(s)) {
+        s->write_errno = errno; /* the caller reports it */
+        return;
+    }
+
+    /* the same for people, on stderr */
+    if (!have_byte) snprintf(num, sizeof num, "end of input");
+    else if (byte > 0x20 && byte < 0x7f) snprintf(num, sizeof num, "byte 0x%02x '%c'", byte, byte);
+    else snprintf(num, sizeof num, "byte 0x%02x%s", byte, byte == ' ' ? " (space)" : "");
+    fprintf(stderr, "simdhttp parse: %s at offset %" PRIu64 " (%s): %s\n", name, at, num, reason);
 }
 
 int cli_parse(int argc, char **argv)
@@ -308,6 +463,7 @@ int cli_parse(int argc, char **argv)
         const char *a = argv[i];
         const char *val = NULL;
         char name[32];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) return cli_parse_usage(stdout);
         /* --opt VALUE or --opt=VALUE for the options that take one */
         const char *eq = strncmp(a, "--", 2) == 0 ? strchr(a, '=') : NULL;
         if (eq && (size_t)(eq - a) < sizeof name) {
@@ -354,22 +510,18 @@ int cli_parse(int argc, char **argv)
         }
     }
 
-    buf in = {0};
-    FILE *f = stdin;
+    input in = {.fd = 0, .label = "-"};
     if (path && strcmp(path, "-") != 0) {
-        f = fopen(path, "rb");
-        if (!f) {
+        in.fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (in.fd < 0) {
             fprintf(stderr, "simdhttp parse: %s: %s\n", path, strerror(errno));
-            return 2;
+            return CLI_EXIT_IO;
         }
+        in.label = path;
     }
-    int rerr = read_all(f, &in);
-    if (f != stdin) fclose(f);
-    if (rerr) {
-        fprintf(stderr, "simdhttp parse: %s: read error\n", path ? path : "-");
-        free(in.s);
-        return 2;
-    }
+    struct stat sb;
+    in.buf = malloc(IN_SIZE);
+    if (!in.buf) die_oom();
 
     static const simdhttp_callbacks cb = {
         .on_message_begin = on_message_begin,
@@ -387,55 +539,66 @@ int cli_parse(int argc, char **argv)
     };
     state s = {0};
     s.skip_body = skip_body;
-    s.in_lo = (uintptr_t)in.s;
-    s.in_hi = (uintptr_t)in.s + in.len;
+    s.line_flush = !(fstat(in.fd, &sb) == 0 && S_ISREG(sb.st_mode));
+    s.in_lo = (uintptr_t)in.buf;
+    s.in_hi = (uintptr_t)in.buf + IN_SIZE;
     simdhttp_parser p;
     simdhttp_init(&p, type, &cb, &cfg);
     p.data = &s;
 
-    size_t step = split && split < in.len ? (size_t)split : in.len;
-    size_t off = 0;
     simdhttp_errno err = SIMDHTTP_OK;
-    int upgraded = 0;
-    while (off < in.len) {
-        size_t n = in.len - off < step ? in.len - off : step;
-        err = simdhttp_execute(&p, in.s + off, n);
-        if (err == SIMDHTTP_E_PAUSED_UPGRADE) {
-            /* The bytes after the head belong to another protocol: stop here (docs/cli.md). */
-            upgraded = 1;
-            err = SIMDHTTP_OK;
+    int upgraded = 0, read_errno = 0;
+    while (err == SIMDHTTP_OK && !upgraded) {
+        ssize_t r = read_some(&in, in.buf, IN_SIZE);
+        if (r < 0) {
+            read_errno = errno;
             break;
         }
-        if (err != SIMDHTTP_OK) break;
-        off += n;
+        in.base += in.len;
+        in.len = (size_t)(r > 0 ? r : 0);
+        if (r == 0) {
+            in.eof = 1;
+            break;
+        }
+        for (size_t k = 0; in.nfirst < sizeof in.first && k < in.len; k++) in.first[in.nfirst++] = (unsigned char)in.buf[k];
+        size_t step = split && split < in.len ? (size_t)split : in.len;
+        for (size_t off = 0; off < in.len; off += step) {
+            size_t n = in.len - off < step ? in.len - off : step;
+            err = simdhttp_execute(&p, in.buf + off, n);
+            if (err == SIMDHTTP_E_PAUSED_UPGRADE) {
+                /* The bytes after the head belong to another protocol: stop here (docs/cli.md). */
+                upgraded = 1;
+                err = SIMDHTTP_OK;
+            }
+            if (err != SIMDHTTP_OK || upgraded) break;
+        }
     }
-    if (err == SIMDHTTP_OK && !upgraded && !no_eof) err = simdhttp_finish(&p);
-    if (err != SIMDHTTP_OK) {
-        const char *reason = simdhttp_get_error_reason(&p);
-        char num[32];
-        buf_puts(&s.out, "{\"error\":");
-        buf_json_str(&s.out, simdhttp_errno_name(err), strlen(simdhttp_errno_name(err)));
-        buf_puts(&s.out, ",\"reason\":");
-        if (!reason) reason = simdhttp_errno_reason(err);
-        buf_json_str(&s.out, reason, strlen(reason));
-        snprintf(num, sizeof num, ",\"offset\":%" PRIu64 "}\n", simdhttp_get_error_offset(&p));
-        buf_puts(&s.out, num);
+    int rc = CLI_EXIT_OK;
+    if (read_errno) { /* the messages before it are printed; the stream ended in a read error */
+        fprintf(stderr, "simdhttp parse: %s: %s\n", in.label, strerror(read_errno));
+        rc = CLI_EXIT_IO;
+    } else if (!s.write_errno) {
+        if (err == SIMDHTTP_OK && !upgraded && !no_eof) err = simdhttp_finish(&p);
+        if (err != SIMDHTTP_OK && !s.write_errno) {
+            report_error(&s, &in, &p, err);
+            rc = CLI_EXIT_PARSE;
+        }
     }
-    fwrite(s.out.s ? s.out.s : "", 1, s.out.len, stdout);
-    int werr = fflush(stdout) != 0 || ferror(stdout);
+    if (!s.write_errno && flush_out(&s)) s.write_errno = errno;
+    if (s.write_errno) {
+        fprintf(stderr, "simdhttp parse: write error: %s\n", strerror(s.write_errno));
+        rc = CLI_EXIT_IO;
+    }
     if (upgraded) {
-        uint64_t at = simdhttp_get_error_offset(&p);
-        if (at < in.len)
-            fprintf(stderr, "simdhttp parse: connection upgraded at offset %" PRIu64 ": %" PRIu64
-                            " bytes after it are not HTTP/1 and were not parsed\n",
-                    at, (uint64_t)in.len - at);
+        uint64_t at = simdhttp_get_error_offset(&p), end = in.base + in.len;
+        if (at < end)
+            fprintf(stderr, "simdhttp parse: connection upgraded at offset %" PRIu64 ": the %" PRIu64
+                            " bytes read after it (and any that follow) are not HTTP/1 and were not parsed\n",
+                    at, end - at);
     }
-    free(in.s);
+    if (in.fd != 0) close(in.fd);
+    free(in.buf);
     free(s.method.s), free(s.target.s), free(s.version.s), free(s.reason.s), free(s.body.s);
     free(s.fbytes.s), free(s.fields), free(s.out.s);
-    if (werr) {
-        fprintf(stderr, "simdhttp parse: write error\n");
-        return 2;
-    }
-    return err == SIMDHTTP_OK ? 0 : 1;
+    return rc;
 }
