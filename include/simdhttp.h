@@ -341,7 +341,7 @@ typedef struct simdhttp_callbacks {
     simdhttp_cb on_message_complete;
 } simdhttp_callbacks;
 
-/* The parser object. Allocate it where you like (it is plain memory, 144 bytes on 64-bit
+/* The parser object. Allocate it where you like (it is plain memory, 152 bytes on 64-bit
  * targets, and the library never allocates); init it once, reset it to reuse it. Fields above
  * the line are for reading from callbacks; the rest is private. */
 struct simdhttp_parser {

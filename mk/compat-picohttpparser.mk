@@ -22,21 +22,22 @@ PICO_LAYER_INC = -I$(PICO_LAYER)/include
 PICO_REAL_SRC ?= build/peers/picohttpparser
 PICO_HAVE_REAL := $(wildcard $(PICO_REAL_SRC)/picohttpparser.c)
 
-lib: $(BUILD)/libsimdhttp-picohttpparser.a $(BUILD)/libsimdhttp-picohttpparser.so
+# Built, installed and packaged like the main library (mk/install.mk: SHIP_LIBS): the .a is the
+# layer alone, the .so carries the core (soname libsimdhttp-picohttpparser.so.0); header in
+# $(INCLUDEDIR)/simdhttp-picohttpparser/, pkg-config simdhttp-picohttpparser, CMake
+# simdhttp::picohttpparser, Debian libsimdhttp-picohttpparser0 + libsimdhttp-picohttpparser-dev.
+SHIP_LIBS += picohttpparser
+SHIP_picohttpparser_OBJS = $(BUILD)/compat/picohttpparser.o
+SHIP_picohttpparser_SO_OBJS = $(LIB_OBJS)
+SHIP_picohttpparser_STATIC_DEPS = simdhttp
+SHIP_picohttpparser_HDRS = $(PICO_LAYER)/include/picohttpparser.h
+SHIP_picohttpparser_MAP = $(PICO_LAYER)/picohttpparser.map
+SHIP_picohttpparser_DESC = picohttpparser API on the simdhttp parser
 
 $(BUILD)/compat/picohttpparser.o: $(PICO_LAYER)/picohttpparser.c $(PICO_LAYER)/include/picohttpparser.h \
 		include/simdhttp.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) $(PICO_LAYER_INC) -c $< -o $@
-
-$(BUILD)/libsimdhttp-picohttpparser.a: $(BUILD)/compat/picohttpparser.o
-	rm -f $@ && ar rcs $@ $^
-
-# The shared library holds the core too (as the other layers'), exporting phr_* only.
-$(BUILD)/libsimdhttp-picohttpparser.so: $(BUILD)/compat/picohttpparser.o $(PICO_LAYER)/picohttpparser.map \
-		$(BUILD)/libsimdhttp.a
-	$(CC) -shared -Wl,-soname,libsimdhttp-picohttpparser.so.0 -Wl,--version-script=$(PICO_LAYER)/picohttpparser.map \
-		$(LDFLAGS_ALL) -o $@ $< $(LIB_OBJS)
 
 # ---- proof against the real picohttpparser ----
 
