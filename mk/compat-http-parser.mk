@@ -121,17 +121,3 @@ fuzz-http-parser:
 	$(MAKE) --no-print-directory BUILD=$(FUZZ_DIR) SAN=1 CC=clang CFLAGS=-fsanitize=fuzzer-no-link $(FUZZ_DIR)/compat/fuzz_http_parser
 	sh fuzz/run.sh $(FUZZ_DIR)/compat/fuzz_http_parser $(FUZZ_TIME) $(FUZZ_JOBS)
 endif
-
-# Install (until issue 14's generic list lands in mk/install.mk): the header under its own
-# directory, so it never shadows the real http_parser.h; the .so carries the core inside.
-.PHONY: install-http-parser
-install: install-http-parser
-install-http-parser: $(HP_LIBS)
-	install -d $(DESTDIR)$(PREFIX)/include/simdhttp-http-parser $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 644 $(HP_DIR)/include/http_parser.h $(DESTDIR)$(PREFIX)/include/simdhttp-http-parser/
-	install -m 644 include/simdhttp.h $(DESTDIR)$(PREFIX)/include/
-	install -m 644 $(BUILD)/libsimdhttp-http-parser.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(BUILD)/libsimdhttp-http-parser.so $(DESTDIR)$(PREFIX)/lib/libsimdhttp-http-parser.so.0
-	ln -sf libsimdhttp-http-parser.so.0 $(DESTDIR)$(PREFIX)/lib/libsimdhttp-http-parser.so
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/.*VERSION_STRING "\(.*\)"/\1/p' include/simdhttp.h)|' \
-	    $(HP_DIR)/simdhttp-http-parser.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/simdhttp-http-parser.pc

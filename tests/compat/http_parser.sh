@@ -51,7 +51,7 @@ fi
 p5=0; f5=0
 case "$BUILD" in *san*) ;; *)
     tmp=$(mktemp -d)
-    if make --no-print-directory -s install-http-parser BUILD="$BUILD" DESTDIR="$tmp" PREFIX=/usr >"$tmp/log" 2>&1 &&
+    if make --no-print-directory -s install BUILD="$BUILD" DESTDIR="$tmp" PREFIX=/usr >"$tmp/log" 2>&1 &&
        command -v pkg-config >/dev/null 2>&1 &&
        flags=$(PKG_CONFIG_PATH="$tmp/usr/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$tmp" pkg-config --cflags --libs simdhttp-http-parser) &&
        cc tests/compat/http_parser_url.c $flags -o "$tmp/app" 2>>"$tmp/log" &&
@@ -62,7 +62,7 @@ case "$BUILD" in *san*) ;; *)
        [ "$(cat "$tmp/out")" = "$("$BUILD/compat/http_parser_url_layer" "$dir/urls.txt")" ]; then
         p5=1
     else
-        f5=1; echo "not ok - install-http-parser: pkg-config build and run"; tail -n 5 "$tmp/log"
+        f5=1; echo "not ok - make install: the http-parser layer: pkg-config build and run"; tail -n 5 "$tmp/log"
     fi
     rm -rf "$tmp" ;;
 esac
