@@ -140,19 +140,3 @@ fuzz-llhttp:
 	    -dict=fuzz/http.dict $(FUZZ_DIR)/llhttp-corpus fuzz/corpus
 	python3 tests/compat/diff.py --real $(BUILD)/compat/llhttp_events_real --layer $(BUILD)/compat/llhttp_events_layer \
 	    --known tests/compat/llhttp.known --fuzz-dir $(FUZZ_DIR)/llhttp-diverge --splits 16
-
-# Install (until issue 14's generic list lands in mk/install.mk): llhttp.h under its own
-# directory, so it never shadows the real llhttp.h; the .so carries the core inside and exports
-# llhttp_* only. `cc app.c $(pkg-config --cflags --libs simdhttp-llhttp)` then builds an llhttp
-# program unchanged.
-.PHONY: install-llhttp
-install: install-llhttp
-install-llhttp: $(LL_LIBS)
-	install -d $(DESTDIR)$(PREFIX)/include/simdhttp-llhttp $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 644 $(LL_DIR)/include/llhttp.h $(DESTDIR)$(PREFIX)/include/simdhttp-llhttp/
-	install -m 644 include/simdhttp.h $(DESTDIR)$(PREFIX)/include/
-	install -m 644 $(BUILD)/libsimdhttp-llhttp.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 $(BUILD)/libsimdhttp-llhttp.so $(DESTDIR)$(PREFIX)/lib/libsimdhttp-llhttp.so.0
-	ln -sf libsimdhttp-llhttp.so.0 $(DESTDIR)$(PREFIX)/lib/libsimdhttp-llhttp.so
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/.*VERSION_STRING "\(.*\)"/\1/p' include/simdhttp.h)|' \
-	    $(LL_DIR)/simdhttp-llhttp.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/simdhttp-llhttp.pc

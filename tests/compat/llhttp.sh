@@ -64,7 +64,7 @@ esac
 # library (never on a real libllhttp), which exports llhttp_* only. Plain build only.
 case "$BUILD" in *san*) ;; *)
     tmp=$(mktemp -d)
-    if make --no-print-directory -s install-llhttp BUILD="$BUILD" DESTDIR="$tmp" PREFIX=/usr >"$tmp/log" 2>&1 &&
+    if make --no-print-directory -s install BUILD="$BUILD" DESTDIR="$tmp" PREFIX=/usr >"$tmp/log" 2>&1 &&
        command -v pkg-config >/dev/null 2>&1 &&
        flags=$(PKG_CONFIG_PATH="$tmp/usr/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$tmp" pkg-config --cflags --libs simdhttp-llhttp) &&
        cc tests/compat/llhttp_readme.c -I"$BUILD/compat" $flags -o "$tmp/app" 2>>"$tmp/log" &&
@@ -72,9 +72,9 @@ case "$BUILD" in *san*) ;; *)
        LD_LIBRARY_PATH="$tmp/usr/lib" ldd "$tmp/app" | grep -q 'libsimdhttp-llhttp.so.0 => '"$tmp" &&
        ! LD_LIBRARY_PATH="$tmp/usr/lib" ldd "$tmp/app" | grep -q 'libllhttp' &&
        [ -z "$(nm -D --defined-only "$tmp/usr/lib/libsimdhttp-llhttp.so" | awk '$2 != "A" {print $3}' | grep -v '^llhttp_')" ]; then
-        echo "install-llhttp: 1 passed, 0 failed"; pass=$((pass + 1))
+        echo "make install (llhttp layer): 1 passed, 0 failed"; pass=$((pass + 1))
     else
-        echo "not ok - install-llhttp: pkg-config build and run"; tail -n 5 "$tmp/log"; fail=$((fail + 1))
+        echo "not ok - make install (llhttp layer): pkg-config build and run"; tail -n 5 "$tmp/log"; fail=$((fail + 1))
     fi
     rm -rf "$tmp" ;;
 esac
