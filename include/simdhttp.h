@@ -339,6 +339,24 @@ typedef struct simdhttp_callbacks {
                                         trailer section (trailer fields arrive through the field
                                         callbacks with SIMDHTTP_F_TRAILERS set) */
     simdhttp_cb on_message_complete;
+    /* Optional: a whole field line in one call, instead of the four callbacks above (field,
+     * field_complete, value, value_complete): the name, and the value without leading or
+     * trailing OWS (as the head API gives it). One indirect call per field instead of four.
+     * It is used for a field line of the head that is whole in the buffer of one execute()
+     * call, from its first byte through its CRLF and the first byte of the next line (which
+     * says the field is not continued by an obs-fold), when that line is valid. Framing fields
+     * (Content-Length, Transfer-Encoding, Connection, Upgrade) come this way too, after the
+     * parser has interpreted them. Every other field line comes through on_header_field /
+     * on_header_value and their *_complete callbacks exactly as when this is NULL: a line that
+     * crosses execute() calls (its spans may be in different buffers: the library copies
+     * nothing), a line followed by an obs-fold (lenient obs_fold), a line with bare LF, trailer
+     * fields, and a line that is invalid (the error comes after its spans, as without this).
+     * So a user who sets it still handles the span callbacks for those lines; with input that
+     * arrives whole, they are rare. Which way a line comes depends on where the buffers are
+     * split; everything else (the other events, errors and their offsets) does not.
+     * Returns like a data callback: SIMDHTTP_PAUSE resumes at the next line. */
+    int (*on_header)(simdhttp_parser *p, const char *name, size_t name_len, const char *value,
+                     size_t value_len);
 } simdhttp_callbacks;
 
 /* The parser object. Allocate it where you like (it is plain memory, 152 bytes on 64-bit

@@ -7,8 +7,8 @@ ifeq ($(ARCH),x86_64)
 ISA_SRCS += src/isa_sse2.c src/isa_sse42.c src/isa_avx2.c src/isa_avx512.c
 ISAFLAGS_isa_sse2 = -msse2
 ISAFLAGS_isa_sse42 = -msse4.2
-ISAFLAGS_isa_avx2 = -mavx2
-ISAFLAGS_isa_avx512 = -mavx2 # + a target attribute on the masked tail load (scan_avx512.h)
+ISAFLAGS_isa_avx2 = -mavx2 -mbmi -mbmi2 # every AVX2 CPU has BMI1/2 (dispatch.c checks them too)
+ISAFLAGS_isa_avx512 = -mavx2 -mbmi -mbmi2 # + target attributes on its AVX-512 code (scan_avx512.h, stage1_avx512.h)
 endif
 ifeq ($(ARCH),aarch64)
 ISA_SRCS += src/isa_neon.c

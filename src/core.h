@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "stage1.h"
 #include "tables.h"
 
 #define SH_CAT_(a, b) a##b
@@ -29,11 +30,24 @@
 #define SH_LIKELY(x) __builtin_expect(!!(x), 1)
 #define SH_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define SH_IS_WS(c) ((c) == ' ' || (c) == '\t')
+/* x[0], x[1] are CR LF (one 16-bit compare) */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define SH_IS_CRLF(x) (sh_load16(x) == 0x0d0a)
+#else
+#define SH_IS_CRLF(x) (sh_load16(x) == 0x0a0d)
+#endif
 
 static inline uint64_t sh_load64(const void *s)
 {
     uint64_t v;
     memcpy(&v, s, 8);
+    return v;
+}
+
+static inline uint16_t sh_load16(const void *s)
+{
+    uint16_t v;
+    memcpy(&v, s, 2);
     return v;
 }
 
@@ -51,6 +65,7 @@ static inline uint32_t sh_load32(const void *s)
 #define SH_EQ4(s, i, lit) ((sh_load32((s) + (i)) | 0x20202020u) == sh_load32(lit))
 
 #define SH_SPECIAL_NAME_LENGTHS (1u << 7 | 1u << 10 | 1u << 14 | 1u << 17)
+#define SH_SPECIAL_NAME_LENGTHS64 ((uint64_t)SH_SPECIAL_NAME_LENGTHS)
 
 static inline int sh_classify_name(const uint8_t *s, size_t n)
 {
@@ -443,11 +458,13 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
         goto out_more;                                                                       \
     } while (0)
 
-/* Enter the head budget at pos: scans in the head stop at hend. */
+/* Enter the head budget at pos: scans in the head stop at hend (and stage 1's masks: a block
+ * read before is dropped). */
 #define SH_HEAD_ENTER()                                                                      \
     do {                                                                                     \
         hbase = pos;                                                                         \
         hend = (size_t)(end - pos) > p->_head_left ? pos + p->_head_left : end;              \
+        walk.bb = (uintptr_t)end + 1; /* stage 2: the block read before is dropped */        \
     } while (0)
 #define SH_HEAD_LEAVE()                                                                      \
     do {                                                                                     \
@@ -458,12 +475,261 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
         }                                                                                    \
     } while (0)
 
+/* ---- stage 2: the field lines of a head, walked with stage 1's masks ---- */
+
+#ifndef SH_WALK_DEFINED
+#define SH_WALK_DEFINED
+/* What sh_fields_* walked to (in sh_core's frame across calls, so a block is read once). */
+typedef struct sh_walk {
+    const uint8_t *pos; /* in: a line start; out: see the return values */
+    uintptr_t bb;       /* the block: its first byte; "none" if pos - bb >= 64 for every pos */
+    uint64_t vbad, ntok; /* its masks, bit i for byte bb + i (bytes at or past hend: vbad) */
+    int rc;             /* SH_WALK_STOP: what the callback returned */
+} sh_walk;
+enum {
+    SH_WALK_GENERAL,     /* pos: the start of a line the general path must take */
+    SH_WALK_FIELD_START, /* pos: after a field line's CRLF, at a byte <= SP (a fold, the end of
+                            the head, an error): field_start decides (_want is 1) */
+    SH_WALK_ERROR,       /* head API: a framing field's value is wrong; pos: the error byte */
+    SH_WALK_STOP         /* streaming: a callback stopped the parser; pos: where to resume,
+                            p->_state set */
+};
+#endif
+/* the index of the lowest set bit of m != 0 (with BMI1, tzcnt's 64-bit result: no sign
+ * extension of the builtin's int) */
+#undef SH_CTZ64
+#if defined(__BMI__)
+#define SH_CTZ64(m) ((size_t)__builtin_ia32_tzcnt_u64(m))
+#else
+#define SH_CTZ64(m) ((size_t)__builtin_ctzll(m))
+#endif
+
+/* Stage 2: a run of whole, ordinary field lines from w->pos (a token, ':', OWS, a value,
+ * CRLF, and the next line's first byte in the buffer; in the streaming API not a framing
+ * field; no limit reached), walked with stage 1's masks of 64-byte blocks (src/stage1.h): the
+ * name ends at the first non-tchar bit from the line start, which must be ':'; the value at
+ * the first bit of a byte not allowed in a value, which must be the CR of CRLF. No byte loop,
+ * no scanner call. Blocks follow one another; a line that crosses into the next block carries
+ * on there. It emits exactly what the general path in sh_core would (same spans, same resume
+ * states after a pause); anything else ends the walk at the start of the line, and the
+ * general path takes that line from its first byte.
+ * Kept out of sh_core: alone, it keeps its state in registers (docs/simd.md measures it). */
+static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head *h, sh_walk *w,
+                                              const uint8_t *data, const uint8_t *hend,
+                                              const int headmode)
+{
+    const simdhttp_callbacks *cb = p->_cb;
+    const uint8_t *pos = w->pos;
+    const uintptr_t hend2 = (uintptr_t)hend - 2; /* a line's CR must lie before it */
+    uintptr_t bb = w->bb;
+    uint64_t bvb = w->vbad, bnt = w->ntok;
+    uint32_t left = p->_fields_left;
+    simdhttp_field *f = NULL, *f0 = NULL, *flim = NULL, *fspecial = NULL;
+    int ret = SH_WALK_GENERAL, rc;
+    uint8_t special_hs = H_NONE;
+
+    if (headmode) {
+        /* the fields that may still be taken: min(max_fields left, room in the head) */
+        f0 = f = h->fields + h->num_fields;
+        flim = h->fields_cap - h->num_fields < left ? h->fields + h->fields_cap : f + left;
+    }
+    /* the block from P: stage 2 reads two of stage 1's six masks (the others are dead code) */
+#define SH_BLOCK_AT(P)                                                                       \
+    do {                                                                                     \
+        const uint8_t *b_ = (P);                                                             \
+        sh_masks m_;                                                                         \
+        sh_stage1_at(b_, data, hend, &m_);                                                   \
+        bb = (uintptr_t)b_;                                                                  \
+        bvb = m_.vbad;                                                                       \
+        bnt = m_.ntok;                                                                       \
+    } while (0)
+#define SH_WSPAN(NAME, AT, N, RESUME, NEXT)                                                  \
+    do {                                                                                     \
+        if (cb->NAME && (N)) {                                                               \
+            rc = cb->NAME(p, (const char *)(AT), (size_t)(N));                               \
+            if (SH_UNLIKELY(rc)) {                                                           \
+                p->_state = (RESUME);                                                        \
+                pos = (NEXT);                                                                \
+                goto stop;                                                                   \
+            }                                                                                \
+        }                                                                                    \
+    } while (0)
+#define SH_WNOTE(NAME, RESUME, NEXT)                                                         \
+    do {                                                                                     \
+        if (cb->NAME) {                                                                      \
+            rc = cb->NAME(p);                                                                \
+            if (SH_UNLIKELY(rc)) {                                                           \
+                p->_state = (RESUME);                                                        \
+                pos = (NEXT);                                                                \
+                goto stop;                                                                   \
+            }                                                                                \
+        }                                                                                    \
+    } while (0)
+
+    if (!headmode) p->_hstate = H_NONE; /* a line taken here in spans is an ordinary one */
+    for (;;) {
+        const uint8_t *nq, *v, *x;
+        uintptr_t xu;
+        size_t n, off = (size_t)((uintptr_t)pos - bb);
+        uint64_t m;
+        int hs = H_NONE;
+        if (SH_UNLIKELY(off >= 64)) { /* the line starts past the block: the next one, or */
+            if (off < 128 && (size_t)((uintptr_t)hend - bb) > 64) {
+                SH_BLOCK_AT((const uint8_t *)bb + 64);
+                off -= 64;
+            } else { /* a block from the line start (the first line; after the general path) */
+                SH_BLOCK_AT(pos);
+                off = 0;
+            }
+        }
+        /* the name: up to the first non-tchar (bits past hend are never set here) */
+        m = bnt >> off;
+        if (SH_UNLIKELY(!m)) { /* it runs into the next block */
+            if ((size_t)((uintptr_t)hend - bb) <= 64) break; /* the line is not all here */
+            SH_BLOCK_AT((const uint8_t *)bb + 64);
+            off = 0;
+            m = bnt;
+            if (!m) break; /* a name of 64 bytes or more: the general path */
+        }
+        off += SH_CTZ64(m); /* nq - bb, 0..63 */
+        nq = (const uint8_t *)bb + off;
+        n = (size_t)(nq - pos);
+        if (SH_UNLIKELY(*nq != ':' || nq == pos)) break;
+        if (headmode ? SH_UNLIKELY(f == flim) : SH_UNLIKELY(!left)) break;
+        /* framing fields (a few name lengths): the streaming API leaves them to the general
+         * path, so that a pause between their callbacks resumes exactly */
+        if (SH_UNLIKELY((SH_SPECIAL_NAME_LENGTHS64 >> (n & 63)) & 1) &&
+            (hs = sh_classify_name(pos, n)) != H_NONE && !headmode && !cb->on_header)
+            break;
+        /* the value: up to the first byte not allowed in one (bits past hend are such) */
+        m = bvb >> off >> 1; /* from nq + 1 (off + 1 may be 64) */
+        if (SH_LIKELY(m)) {
+            xu = (uintptr_t)nq + 1 + SH_CTZ64(m);
+        } else { /* the value runs past the block: the blocks that follow it */
+            do {
+                if ((size_t)((uintptr_t)hend - bb) <= 64) goto out; /* the line is not all here */
+                SH_BLOCK_AT((const uint8_t *)bb + 64);
+            } while (!(m = bvb));
+            xu = bb + SH_CTZ64(m);
+        }
+        /* it must be CRLF, and the next line's first byte here (it decides
+         * on_header_value_complete); an integer until then: a stop past hend is past the data */
+        if (SH_UNLIKELY(xu >= hend2)) break;
+        x = (const uint8_t *)xu;
+        if (SH_UNLIKELY(!SH_IS_CRLF(x))) break;
+        /* OWS, bounded by the value's end (x is at least nq + 1; *x is CR) */
+        v = nq + 1;
+        v += *v == ' '; /* the usual single SP */
+        if (SH_UNLIKELY(*v <= ' '))
+            while (v < x && SH_IS_WS(*v)) v++;
+        if (headmode) {
+            const uint8_t *t = x;
+            if (SH_UNLIKELY(hs)) {
+                /* a framing field, whole: interpret it here (no callbacks to resume) */
+                const uint8_t *bad;
+                p->_hstate = (uint8_t)hs;
+                sh_special_begin(p);
+                if ((bad = sh_special_feed(p, v, x)) != NULL || sh_special_end(p)) {
+                    pos = bad ? bad : x;
+                    ret = SH_WALK_ERROR;
+                    goto out;
+                }
+                /* an obs-fold right after this line continues it: _hstate stays (see out) */
+                special_hs = (uint8_t)hs;
+                fspecial = f + 1;
+            }
+            if (SH_UNLIKELY(t[-1] <= ' ')) /* t[-1] is a value byte, OWS or the ':' */
+                while (t > v && SH_IS_WS(t[-1])) t--;
+            f->name = (const char *)pos;
+            f->name_len = n;
+            f->value = (const char *)v;
+            f->value_len = (size_t)(t - v);
+            f++;
+            pos = x + 2;
+        } else if (cb->on_header && !SH_IS_WS(x[2])) {
+            /* the whole line in one call (not continued by an obs-fold: x[2] is no SP/HTAB) */
+            const uint8_t *t = x;
+            if (SH_UNLIKELY(hs)) { /* a framing field: interpreted first, as by the head API */
+                const uint8_t *bad;
+                p->_hstate = (uint8_t)hs;
+                sh_special_begin(p);
+                if ((bad = sh_special_feed(p, v, x)) != NULL || sh_special_end(p)) {
+                    pos = bad ? bad : x;
+                    ret = SH_WALK_ERROR;
+                    goto out;
+                }
+                p->_hstate = H_NONE; /* done with: no fold follows */
+            }
+            if (SH_UNLIKELY(t[-1] <= ' ')) /* t[-1] is a value byte, OWS or the ':' */
+                while (t > v && SH_IS_WS(t[-1])) t--;
+            p->_fields_left = --left; /* in step before the callback can pause */
+            pos = x + 2;
+            rc = cb->on_header(p, (const char *)nq - n, n, (const char *)v, (size_t)(t - v));
+            if (SH_UNLIKELY(rc)) {
+                p->_state = S_FIELD_START; /* the next line, nothing pending (_want is 0) */
+                goto stop;
+            }
+            if (SH_UNLIKELY(*pos <= ' ')) { /* the end of the head or an error */
+                ret = SH_WALK_FIELD_START;
+                goto out;
+            }
+            continue;
+        } else {
+            if (SH_UNLIKELY(hs)) break; /* a framing field in spans: the general path */
+            p->_fields_left = left - 1; /* in step before any callback can pause */
+            left--;
+            SH_WSPAN(on_header_field, pos, n, S_NAME_END, nq);
+            SH_WNOTE(on_header_field_complete, S_OWS, nq + 1);
+            SH_WSPAN(on_header_value, v, x - v, S_VALUE_END, x);
+            pos = x + 2;
+        }
+        if (SH_UNLIKELY(*pos <= ' ')) { /* a fold, the end of the head or an error */
+            p->_want = 1;
+            ret = SH_WALK_FIELD_START;
+            goto out;
+        }
+        if (!headmode) SH_WNOTE(on_header_value_complete, S_FIELD_START, pos);
+    }
+out:
+    if (headmode) {
+        /* the last line taken decides what an obs-fold after it continues */
+        if (f != f0) p->_hstate = f == fspecial ? special_hs : (uint8_t)H_NONE;
+        p->_fields_left = left - (uint32_t)(f - f0);
+        h->num_fields = (size_t)(f - h->fields);
+    }
+    w->pos = pos;
+    w->bb = bb;
+    w->vbad = bvb;
+    w->ntok = bnt;
+    return ret;
+stop:
+    w->rc = rc;
+    ret = SH_WALK_STOP;
+    goto out;
+#undef SH_BLOCK_AT
+#undef SH_WSPAN
+#undef SH_WNOTE
+}
+
+static __attribute__((noinline)) int SH_FN(sh_fields_head_)(simdhttp_parser *p, simdhttp_head *h, sh_walk *w,
+                                                            const uint8_t *data, const uint8_t *hend)
+{
+    return SH_FN(sh_fields_)(p, h, w, data, hend, 1);
+}
+
+static __attribute__((noinline)) int SH_FN(sh_fields_stream_)(simdhttp_parser *p, sh_walk *w,
+                                                              const uint8_t *data, const uint8_t *hend)
+{
+    return SH_FN(sh_fields_)(p, NULL, w, data, hend, 0);
+}
+
 static SH_ALWAYS_INLINE long SH_FN(sh_core_)(simdhttp_parser *p, const uint8_t *data, size_t len,
                                              simdhttp_head *h, const int headmode)
 {
     const simdhttp_callbacks *cb = p->_cb;
     const uint8_t *pos = data, *end = data + len;
     const uint8_t *hend = end, *hbase = NULL; /* head budget window */
+    sh_walk walk = {NULL, (uintptr_t)end + 1, 0, 0, 0}; /* stage 2's state: no block yet */
     const uint8_t *mark, *q, *errpos;
     simdhttp_field *f = NULL;
     uint32_t lenient = p->_lenient;
@@ -809,81 +1075,23 @@ field_start:
         goto line_end;
     }
 field_line:
-    /* Fast path: a run of whole, ordinary lines (a token, ':', OWS, a value, CRLF; in the
-     * streaming API not a framing field; no limit reached), with the per-line state in locals.
-     * It emits exactly what the general path below would, with the same resume states;
-     * anything else leaves the loop at the start of the line, and the general path takes that
-     * line from its first byte and finds the error, the partial line or the special field. */
+    /* Stage 2 (sh_fields_*, above): a run of whole, ordinary field lines; it stops at the
+     * start of the first line it does not take, which the general path below takes from its
+     * first byte (the error, the partial line, the special field in the streaming API). */
     if (SH_LIKELY(!(p->flags & SIMDHTTP_F_TRAILERS))) {
-        uint32_t left = p->_fields_left;
-        size_t nf = headmode ? h->num_fields : 0;
-        for (;;) {
-            const uint8_t *nq = scan_token(pos, hend), *v, *ve;
-            size_t n = (size_t)(nq - pos);
-            int hs = H_NONE;
-            if (SH_UNLIKELY(nq == hend || *nq != ':' || !n || !left)) break;
-            if (headmode && SH_UNLIKELY(nf == h->fields_cap)) break;
-            if (SH_UNLIKELY(n < 32 && ((1u << n) & SH_SPECIAL_NAME_LENGTHS)) &&
-                (hs = sh_classify_name(pos, n)) != H_NONE && !headmode)
-                break; /* streaming: the general path, so a pause between callbacks resumes exactly */
-#ifdef SH_VALUE_FROM_LINE_START
-            /* Same result ([pos, nq] is tchars and ':': neither stops a value), but it depends
-             * on pos only, not on the name scan: vector scanners are latency-bound, and this
-             * takes the name scan off the line-to-line dependency chain (docs/simd.md). */
-            ve = scan_value(pos, hend);
-            /* OWS, bounded by the value's end (which is at least nq + 1) */
-            v = nq + 1;
-            if (SH_LIKELY(v < ve) && *v == ' ') v++; /* the usual single SP */
-            if (SH_UNLIKELY(v < ve && *v <= ' '))
-                while (v < ve && SH_IS_WS(*v)) v++;
-#else
-            v = nq + 1;
-            if (SH_LIKELY(v < hend) && *v == ' ') v++; /* the usual single SP */
-            if (SH_UNLIKELY(v < hend && SH_IS_WS(*v)))
-                while (v < hend && SH_IS_WS(*v)) v++;
-            ve = scan_value(v, hend);
-#endif
-            /* CRLF, and the next line's first byte, which decides on_header_value_complete */
-            if (SH_UNLIKELY(hend - ve < 3 || ve[0] != '\r' || ve[1] != '\n')) break;
-            left--;
-            p->_hstate = (uint8_t)hs; /* an obs-fold that follows continues this field */
-            if (headmode) {
-                const uint8_t *t = ve;
-                if (SH_UNLIKELY(hs)) {
-                    /* a framing field, whole: interpret it here (no callbacks to resume) */
-                    const uint8_t *bad;
-                    sh_special_begin(p);
-                    if ((bad = sh_special_feed(p, v, ve)) != NULL || sh_special_end(p)) {
-                        h->num_fields = nf;
-                        errpos = bad ? bad : ve;
-                        goto out_error;
-                    }
-                }
-                if (SH_UNLIKELY(t > v && SH_IS_WS(t[-1])))
-                    while (t > v && SH_IS_WS(t[-1])) t--;
-                f = &h->fields[nf++];
-                f->name = (const char *)pos;
-                f->name_len = n;
-                f->value = (const char *)v;
-                f->value_len = (size_t)(t - v);
-            } else {
-                p->_fields_left = left; /* in step before any callback can pause */
-                SH_SPAN(on_header_field, pos, n, S_NAME_END, nq);
-                SH_NOTE(on_header_field_complete, S_OWS, nq + 1);
-                SH_SPAN(on_header_value, v, ve - v, S_VALUE_END, ve);
+        walk.pos = pos;
+        rc = headmode ? SH_FN(sh_fields_head_)(p, h, &walk, data, hend)
+                      : SH_FN(sh_fields_stream_)(p, &walk, data, hend);
+        pos = walk.pos;
+        if (SH_UNLIKELY(rc != SH_WALK_GENERAL)) {
+            if (rc == SH_WALK_FIELD_START) goto field_start;
+            if (rc == SH_WALK_ERROR) {
+                errpos = pos;
+                goto out_error;
             }
-            pos = ve + 2;
-            if (SH_UNLIKELY(*pos <= ' ')) {
-                /* a fold, the end of the head or an error: field_start decides */
-                p->_want = 1;
-                p->_fields_left = left;
-                if (headmode) h->num_fields = nf;
-                goto field_start;
-            }
-            if (!headmode) SH_NOTE(on_header_value_complete, S_FIELD_START, pos);
+            rc = walk.rc;
+            goto cb_stop;
         }
-        p->_fields_left = left;
-        if (headmode) h->num_fields = nf;
     }
     if (SH_UNLIKELY(p->_fields_left == 0))
         SH_ERR(SIMDHTTP_E_TOO_MANY_HEADERS, pos, "more field lines than max_fields");

@@ -33,7 +33,7 @@ static const char *const isa_refused[SH_ISA_COUNT] = {
     NULL,
     "SIMDHTTP_ISA=sse2 refused: not an x86-64 build",
     "SIMDHTTP_ISA=sse42 refused: the CPU lacks SSSE3/SSE4.2 (or not an x86-64 build)",
-    "SIMDHTTP_ISA=avx2 refused: the CPU lacks AVX2 or the OS does not save YMM state (XCR0)",
+    "SIMDHTTP_ISA=avx2 refused: the CPU lacks AVX2 (or BMI1/BMI2) or the OS does not save YMM state (XCR0)",
     "SIMDHTTP_ISA=avx512 refused: the CPU lacks AVX-512BW/VL or the OS does not save ZMM state (XCR0)",
     "SIMDHTTP_ISA=neon refused: not an aarch64 build",
 };
@@ -59,7 +59,10 @@ static unsigned probe(void)
     __cpuid_count(7, 0, a, b, c, d);
     /* each path's unit is compiled with the narrower paths' features too (-mavx2 implies
      * SSE4.2...), so a path also needs the one below it (a VM may mask features oddly) */
-    if ((b & bit_AVX2) && (mask >> SIMDHTTP_ISA_SSE42 & 1)) mask |= 1u << SIMDHTTP_ISA_AVX2;
+    /* the AVX2 and AVX-512 units also use BMI1/BMI2 (tzcnt, shrx, blsr in stage 2): every CPU
+     * with AVX2 has them, but a VM may hide them */
+    if ((b & bit_AVX2) && (b & bit_BMI) && (b & bit_BMI2) && (mask >> SIMDHTTP_ISA_SSE42 & 1))
+        mask |= 1u << SIMDHTTP_ISA_AVX2;
     /* AVX-512: F+BW+VL, and XCR0 bits 5-7 (opmask, upper halves of ZMM0-15, ZMM16-31) */
     if ((b & bit_AVX512F) && (b & bit_AVX512BW) && (b & bit_AVX512VL) && (xcr0 & 0xe6) == 0xe6 &&
         (mask >> SIMDHTTP_ISA_AVX2 & 1))

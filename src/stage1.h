@@ -13,13 +13,15 @@
  * and src/isa_<name>.c names its one `stage1_block`. The code below (shared) gives the masks
  * of a block that ends early, without reading outside what may be read:
  *
- *   sh_stage1_at(p, lo, end, m)   the masks of [p, end), p < end or p == end; bytes at or past
- *                                 end (up to bit 63) read as a stop: vbad and ntok set, no
- *                                 other bit. Reads only [lo, end) (lo <= p: the start of the
- *                                 caller's buffer).
+ *   sh_stage1_at(p, lo, end, m)   the masks of [p, end), p < end or p == end; bits of bytes at
+ *                                 or past end (up to bit 63): vbad set (a stop: a value never
+ *                                 runs past the data), every other mask clear (so a name's end,
+ *                                 the first ntok bit, is always a byte of the data). Reads only
+ *                                 [lo, end) (lo <= p: the start of the caller's buffer).
  * A short block is one overlapping load of the last 64 bytes of [lo, end), its masks shifted
  * (the usual case: a head's last block); only when the whole buffer is under 64 bytes is it
- * copied into a zeroed block first (a zero byte is vbad and ntok, nothing else). An ISA with
+ * copied into a zeroed block first (a zero byte is vbad and ntok, nothing else: ntok is cleared
+ * past the end). An ISA with
  * masked loads (AVX-512) defines SH_STAGE1_PART(p, n, m) instead.
  *
  * Tested: tests/test_stage1.c (every path against the per-byte definition, every length and
@@ -72,12 +74,13 @@ static inline __attribute__((always_inline)) void sh_stage1_at(const uint8_t *p,
         m->colon >>= k;
         m->ws >>= k;
         m->vbad = m->vbad >> k | past;
-        m->ntok = m->ntok >> k | past;
+        m->ntok >>= k;
     } else {
         uint8_t tmp[64];
         memset(tmp, 0, sizeof tmp);
         if (n) memcpy(tmp, p, n);
         stage1_block(tmp, m);
+        m->ntok &= ~(~0ull << n); /* n < 64 */
     }
 #endif
 }

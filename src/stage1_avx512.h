@@ -57,11 +57,14 @@ SH_AVX512_FN void avx512_stage1(const uint8_t *p, sh_masks *m)
     SH_AVX512_CLASSIFY(v, m);
 }
 
-/* the n < 64 bytes at p, the lanes past them zero (masked load: not read) */
+/* the n < 64 bytes at p, the lanes past them zero (masked load: not read); a zero byte is
+ * vbad and ntok: ntok is cleared past the end (src/stage1.h) */
 SH_AVX512_FN void avx512_stage1_part(const uint8_t *p, size_t n, sh_masks *m)
 {
-    __m512i v = _mm512_maskz_loadu_epi8((__mmask64)((1ull << n) - 1), (const void *)p);
+    __mmask64 in = (__mmask64)((1ull << n) - 1);
+    __m512i v = _mm512_maskz_loadu_epi8(in, (const void *)p);
     SH_AVX512_CLASSIFY(v, m);
+    m->ntok &= in;
 }
 
 #endif

@@ -31,12 +31,14 @@ static const uint8_t sh_class[256] = {
  * position) */
 #define SH_GATHER(w) ((uint8_t)(((w)&0x0101010101010101ull) * 0x0102040810204080ull >> 56))
 
-static inline void scalar_stage1(const uint8_t *p, sh_masks *m)
+/* the classes of p[i + k], in byte k of a word */
+#define SH_CLS(k) ((uint64_t)sh_class[p[i + k]] << (8 * k))
+
+static inline __attribute__((always_inline)) void scalar_stage1(const uint8_t *p, sh_masks *m)
 {
     uint64_t lf = 0, cr = 0, colon = 0, ws = 0, vbad = 0, ntok = 0;
     for (unsigned i = 0; i < 64; i += 8) {
-        uint64_t w = 0;
-        for (unsigned j = 0; j < 8; j++) w |= (uint64_t)sh_class[p[i + j]] << (8 * j);
+        uint64_t w = SH_CLS(0) | SH_CLS(1) | SH_CLS(2) | SH_CLS(3) | SH_CLS(4) | SH_CLS(5) | SH_CLS(6) | SH_CLS(7);
         lf |= (uint64_t)SH_GATHER(w) << i;
         cr |= (uint64_t)SH_GATHER(w >> 1) << i;
         colon |= (uint64_t)SH_GATHER(w >> 2) << i;

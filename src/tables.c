@@ -19,3 +19,11 @@ const uint8_t simdhttp_value_stop[256] = {
     1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, /* 0x10-0x1f */
     [0x7f] = 1,
 };
+
+#define SPLAT32(x) {x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x}
+/* the tchar nibble bitmap of src/scan_sse42.h, once per 128-bit lane */
+#define TCHAR_LO 0xe8, 0xfc, 0xf8, 0xfc, 0xfc, 0xfc, 0xfc, 0xfc, 0xf8, 0xf8, 0xf4, 0x54, 0xd0, 0x54, 0xf4, 0x70
+#define TCHAR_HI 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0, 0, 0, 0, 0, 0, 0, 0
+const uint8_t simdhttp_vconst[6][32] __attribute__((aligned(32))) = {
+    SPLAT32(0x1f), SPLAT32(0x09), SPLAT32(0x7f), SPLAT32(0x0f), {TCHAR_LO, TCHAR_LO}, {TCHAR_HI, TCHAR_HI},
+};

@@ -5,7 +5,7 @@
  *   - random bytes (biased to HTTP's) for blocks starting at every offset 0..140 of a buffer
  *     and ending at every length 0..130 past it, both with the rest of the buffer readable
  *     before the block (the overlapping load of the last 64 bytes) and without (the copy);
- *     bits past the end must read as vbad and ntok only;
+ *     bits past the end must read as vbad only;
  *   - the AVX-512 code compiled against tests/avx512_model.h (a plain-C model of its
  *     intrinsics), the same checks, on every machine: no AVX-512 is needed to test its logic.
  * Guard pages for the loads: tests/test_guard.c. SIMDHTTP_ISA=<path> tests that path only. */
@@ -35,7 +35,7 @@ static int is_tchar(unsigned c)
            (c && strchr("!#$%&'*+-.^_`|~", (int)c) != NULL);
 }
 
-/* the definition: bytes [p, p + n), bits from n on a stop (vbad, ntok) */
+/* the definition: bytes [p, p + n); bits from n on: vbad (a stop), nothing else */
 static void ref(const uint8_t *p, size_t n, sh_masks *m)
 {
     memset(m, 0, sizeof *m);
@@ -43,7 +43,6 @@ static void ref(const uint8_t *p, size_t n, sh_masks *m)
         uint64_t bit = 1ull << i;
         if (i >= n) {
             m->vbad |= bit;
-            m->ntok |= bit;
             continue;
         }
         unsigned c = p[i];

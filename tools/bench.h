@@ -46,7 +46,9 @@ typedef struct bench_answer {
 } bench_answer;
 
 enum bench_kind {
-    BK_STREAM = 1, /* simdhttp streaming API, callbacks record every span */
+    BK_STREAM = 1, /* simdhttp streaming API, callbacks record every span; whole field lines
+                      through on_header (name and trimmed value in one call) */
+    BK_STREAM_SPANS, /* the same with span callbacks only (on_header NULL) */
     BK_HEAD,       /* simdhttp_parse_head + body located by a chunk walker / Content-Length */
     BK_FIELDS,     /* workload only: simdhttp_parse_head + simdhttp_fields + cookie iterator */
     BK_PEER        /* another parser (bench/compare.c registers them; the CLI has none) */

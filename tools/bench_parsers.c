@@ -84,6 +84,7 @@ size_t bench_parsers(bench_parser *out, size_t cap, simdhttp_isa dispatched)
         }                                                                                   \
     } while (0)
     ADD("simdhttp", BK_STREAM, dispatched);
+    ADD("simdhttp-spans", BK_STREAM_SPANS, dispatched);
     ADD("simdhttp-head", BK_HEAD, dispatched);
     for (int i = SIMDHTTP_ISA_SCALAR; i <= SIMDHTTP_ISA_NEON; i++) {
         const char *nm = simdhttp_isa_to_name((simdhttp_isa)i);
@@ -177,6 +178,27 @@ static int sh_body(simdhttp_parser *p, const char *at, size_t n)
 }
 /* Values include trailing OWS in the streaming API: trim it, as a user must. */
 static int sh_value_done(simdhttp_parser *p) { bench_trim_value(ST(p)); return 0; }
+/* A whole field line: the same two spans the span callbacks record (the value trimmed). */
+static int sh_whole(simdhttp_parser *p, const char *n, size_t nl, const char *v, size_t vl)
+{
+    bench_record(ST(p), SP_NAME, n, nl);
+    if (vl) bench_record(ST(p), SP_VALUE, v, vl);
+    return 0;
+}
+
+static const simdhttp_callbacks sh_cb_spans = {
+    .on_message_begin = sh_begin,
+    .on_method = sh_method,
+    .on_url = sh_url,
+    .on_version = sh_version,
+    .on_status_code = sh_code,
+    .on_status = sh_status,
+    .on_header_field = sh_name,
+    .on_header_value = sh_value,
+    .on_header_value_complete = sh_value_done,
+    .on_body = sh_body,
+    .on_message_complete = sh_complete,
+};
 #undef ST
 
 static const simdhttp_callbacks sh_cb = {
@@ -191,12 +213,13 @@ static const simdhttp_callbacks sh_cb = {
     .on_header_value_complete = sh_value_done,
     .on_body = sh_body,
     .on_message_complete = sh_complete,
+    .on_header = sh_whole,
 };
 
-static bench_result run_stream(bench_state *s, const bench_input *in, size_t piece)
+static bench_result run_stream(bench_state *s, const bench_input *in, size_t piece, const simdhttp_callbacks *cb)
 {
     memset(&s->rec.r, 0, sizeof s->rec.r);
-    simdhttp_init(&s->sp, in->response ? SIMDHTTP_RESPONSE : SIMDHTTP_REQUEST, &sh_cb, NULL);
+    simdhttp_init(&s->sp, in->response ? SIMDHTTP_RESPONSE : SIMDHTTP_REQUEST, cb, NULL);
     s->sp.data = s; /* init clears it */
     simdhttp_errno e = SIMDHTTP_OK;
     if (!piece) piece = in->len;
@@ -259,7 +282,8 @@ bench_result bench_run(bench_state *s, const bench_parser *p, const bench_input 
 {
     bench_result none = {0, 0, 0, 1};
     switch (p->kind) {
-    case BK_STREAM: return run_stream(s, in, piece);
+    case BK_STREAM: return run_stream(s, in, piece, &sh_cb);
+    case BK_STREAM_SPANS: return run_stream(s, in, piece, &sh_cb_spans);
     case BK_HEAD: return run_head(s, in, piece);
     case BK_PEER: return s->peer[p->peer] ? peers[p->peer]->run(s->peer[p->peer], in, piece) : none;
     default: return none;

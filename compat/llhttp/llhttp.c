@@ -442,7 +442,7 @@ static int t_on_message_complete(simdhttp_parser *p)
 }
 
 static const llhttp_settings_t no_settings;
-_Static_assert(sizeof(simdhttp_callbacks) == 24 * sizeof(void *), "sync_callbacks assigns all 24");
+_Static_assert(sizeof(simdhttp_callbacks) == 25 * sizeof(void *), "sync_callbacks assigns all 25");
 
 /* Build the trampoline table for the callbacks the settings have now. It is built at the first
  * execute() after init or reset and whenever parser->settings points elsewhere; a callback
@@ -468,6 +468,7 @@ static void sync_callbacks(llhttp_t *lp)
                         ? t_on_version : NULL;
     c->on_url = s->on_url ? t_on_url : NULL;
     c->on_chunk_header = s->on_chunk_header ? t_on_chunk_header : NULL;
+    c->on_header = NULL; /* llhttp has no whole-field callback: fields come in spans */
     /* The rest are called directly: simdhttp passes its parser, which is at the start of
      * llhttp_t, so the pointer is the llhttp_t * they expect, and HPE_PAUSED is simdhttp's pause
      * value here. The two function types differ only in that pointer's type (the same
