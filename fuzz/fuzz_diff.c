@@ -24,6 +24,9 @@
  *       streaming parser's view of the first head (scalar path, paused at headers complete);
  *       simdhttp_parse_head_continue on the stream arriving in random steps, against
  *       simdhttp_parse_head on each prefix (an error may come late, as INCOMPLETE)
+ *   (4) for every path: the stream one byte per execute() call, no pauses: the resumable
+ *       byte-at-a-time states only, never the structural pass (stage 2 needs whole lines),
+ *       against that path's whole-buffer run, which takes the structural pass
  * Every parser starts from dirty memory (seeded bytes; the stack too, before parse_head), so a
  * member that init forgets changes a log.
  * A run is recorded as a text log: spans (kind, absolute offset, length, bytes; consecutive
@@ -795,6 +798,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         check("head API vs streaming head (prefix)", hcut, head_api(&c, in, cut));
         snprintf(what, sizeof what, "%s, parse_head_continue in steps, seed %u", name, (unsigned)c.seed);
         head_continue_walk(&c, in, len);
+        /* (4) structural (whole, checked above against ref) against byte at a time */
+        fcfg bytewise = c;
+        bytewise.mode = 1;
+        bytewise.pause_every = 0;
+        snprintf(what, sizeof what, "%s, one byte per execute", name);
+        check("streaming, one byte per execute (no structural pass)", ref, stream_run(&bytewise, in, len, 1));
     }
     simdhttp_isa_set(SIMDHTTP_ISA_SCALAR);
     cur_what = "";
