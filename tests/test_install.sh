@@ -6,6 +6,7 @@
 #     the API the headers declare (SIMDHTTP_API for libsimdhttp);
 #   - consumers build with pkg-config (shared, --static), CMake find_package(simdhttp 0.1)
 #     (shared, static; 0.2 and 1.0 refused) and Meson dependency('simdhttp');
+#   - the Meson build of the project (meson.build) installs a library those consumers use;
 #   - the CMake build (BUILD_SHARED_LIBS ON and OFF) installs a package the same consumers use;
 #   - a blocked path fails the install before anything is written; uninstall removes every file.
 set -u
@@ -146,6 +147,18 @@ if need meson "the Meson consumer" && need ninja "the Meson consumer"; then
         "PKG_CONFIG_PATH='$I/lib/pkgconfig' meson setup '$m/b' '$m' && ninja -C '$m/b' && run '$I/lib' '$m/b/app'"
 fi
 
+# The Meson build of the project (meson.build): both libraries, soname, the API's symbols, a
+# pkg-config consumer of its install.
+if command -v meson >/dev/null 2>&1 && command -v ninja >/dev/null 2>&1; then
+    mi="$tmp/mesoni"
+    check "Meson build of the project: setup, compile, install" \
+        "meson setup '$tmp/mesonb' . -Ddefault_library=both --prefix '$mi' --libdir lib && ninja -C '$tmp/mesonb' && meson install -C '$tmp/mesonb'"
+    check "Meson build: libsimdhttp.so.$ver (soname libsimdhttp.so.$major) exports the SIMDHTTP_API names, and .a" \
+        "readelf -d '$mi/lib/libsimdhttp.so.$ver' | grep -q 'SONAME.*libsimdhttp.so.$major' && [ -f '$mi/lib/libsimdhttp.a' ] && nm -D --defined-only '$mi/lib/libsimdhttp.so' | awk '\$2 != \"A\" {sub(/@.*/, \"\", \$3); print \$3}' | sort | diff '$tmp/api' -"
+    check "Meson build: pkg-config consumer of its install, and its simdhttp --version" \
+        "cc '$tmp/app.c' \$(PKG_CONFIG_LIBDIR='$mi/lib/pkgconfig' pkg-config --cflags --libs simdhttp) -o '$tmp/app_m' && run '$mi/lib' '$tmp/app_m' && LD_LIBRARY_PATH='$mi/lib' '$mi/bin/simdhttp' --version | grep -q '^simdhttp $ver '"
+fi
+
 # Each compatibility layer: pkg-config (shared, static) and CMake (COMPONENTS) consumers that
 # include its header and call into it (the first symbol it exports).
 if command -v pkg-config >/dev/null 2>&1; then
@@ -177,6 +190,13 @@ fi
 X="$tmp/blocked"; mkdir -p "$X/usr/lib"; : > "$X/usr/lib/cmake"
 check "install into a blocked prefix fails" "! $M install DESTDIR='$X' PREFIX=/usr"
 check "... and writes nothing" "[ \"\$(cd '$X' && find . ! -type d)\" = ./usr/lib/cmake ] && [ \"\$(cd '$X' && find . -type d | wc -l)\" = 3 ]"
+
+# INCLUDEDIR, BINDIR, MANDIR, PKGCONFIGDIR each move their files (and uninstall finds them there).
+O="$tmp/other"
+check "make install INCLUDEDIR BINDIR MANDIR PKGCONFIGDIR" \
+    "$M install DESTDIR='$O' PREFIX=/usr INCLUDEDIR=/usr/include/x BINDIR=/opt/bin MANDIR=/usr/man PKGCONFIGDIR=/usr/share/pkgconfig && [ -f '$O/usr/include/x/simdhttp.h' ] && [ -x '$O/opt/bin/simdhttp' ] && [ -f '$O/usr/man/man1/simdhttp.1' ] && [ -f '$O/usr/share/pkgconfig/simdhttp.pc' ] && grep -q '^includedir=\${prefix}/include/x\$' '$O/usr/share/pkgconfig/simdhttp.pc'"
+check "... and make uninstall with the same variables removes them all" \
+    "$M uninstall DESTDIR='$O' PREFIX=/usr INCLUDEDIR=/usr/include/x BINDIR=/opt/bin MANDIR=/usr/man PKGCONFIGDIR=/usr/share/pkgconfig && [ -z \"\$(find '$O' ! -type d)\" ]"
 
 # uninstall removes every installed file.
 check "make uninstall removes every file" \
