@@ -96,3 +96,32 @@ $(BUILD)/compat/pico_readme_layer: tests/compat/pico_readme.c $(PICO_README_INC)
 	$(CC) $(PICO_README_CFLAGS) $(PICO_LAYER_INC) $< $(BUILD)/libsimdhttp-picohttpparser.a $(BUILD)/libsimdhttp.a \
 		$(LDFLAGS_ALL) -o $@ 2> $@.log || { cat $@.log; exit 1; }
 endif
+
+# ---- make bench: the layer against picohttpparser -O3 -march=native ----
+# One adapter (bench/peer_pico.c) built against the real picohttpparser (the bench's pico-native)
+# and against the layer (with the layer, every symbol renamed layer_), in the tables of
+# `simdhttp bench` (bench/compat_picohttpparser.c). The layer is built as the library ships.
+# bench/compat_ratio.py then prints pico-native's ns / the layer's per request file against the
+# issue's target (1.3x). PICO_BENCH_ARGS: e.g. --time 0.5 --runs 41 FILE...
+PICO_BENCH = $(BUILD)/bench/compat_picohttpparser
+PICO_AS_NATIVE = $(foreach f,parse_request parse_response parse_headers decode_chunked decode_chunked_is_in_data,-Dphr_$(f)=native_phr_$(f))
+.PHONY: bench-picohttpparser-layer
+ifneq ($(PICO_HAVE_REAL),)
+$(BUILD)/bench/pico-layer.o: bench/peer_pico.c $(PICO_LAYER)/picohttpparser.c $(PICO_LAYER)/include/picohttpparser.h \
+		tools/bench.h include/simdhttp.h bench/peer_obj.sh | $(BUILD)/bench
+	sh bench/peer_obj.sh $@ layer_ "$(CC) -std=c11 $(OPT) -fPIC -Iinclude -Itools $(PICO_LAYER_INC) -DPICO_SRC $(PICO_AS_NATIVE)" \
+		bench/peer_pico.c $(PICO_LAYER)/picohttpparser.c
+$(PICO_BENCH): bench/compat_picohttpparser.c $(BUILD)/bench/peer_pico_native.o $(BUILD)/bench/pico-native.o \
+		$(BUILD)/bench/pico-layer.o tools/cli_bench.c tools/bench_parsers.c tools/bench_stats.c tools/bench.h \
+		$(BUILD)/libsimdhttp.a | $(BUILD)/bench
+	$(CC) $(CFLAGS_ALL) -Itools $< tools/cli_bench.c tools/bench_parsers.c tools/bench_stats.c $(filter %.o,$^) \
+		$(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -lm -pthread -o $@
+tests: $(PICO_BENCH)
+bench-picohttpparser-layer: $(PICO_BENCH)
+	$(PICO_BENCH) --parsers pico-native,pico-layer --json-out $(BUILD)/bench/compat_picohttpparser.json $(PICO_BENCH_ARGS)
+	python3 bench/compat_ratio.py $(BUILD)/bench/compat_picohttpparser.json pico-native pico-layer 1.3
+else
+bench-picohttpparser-layer:
+	@echo "note: picohttpparser's source is missing (bench/peers.sh): no picohttpparser layer table"
+endif
+bench-run: bench-picohttpparser-layer

@@ -29,9 +29,10 @@ static inline void setup(simdhttp_head *h, simdhttp_config *cfg, struct phr_head
     h->fields_cap = *num_headers;
     *cfg = (simdhttp_config){.max_head_size = INT_MAX,
                              .max_fields = *num_headers < UINT32_MAX ? (uint32_t)*num_headers : UINT32_MAX};
-    *num_headers = 0;
 }
 
+/* On -1 and -2 the outputs are as picohttpparser sets them on entry (it may leave partial
+ * results; this layer leaves none). */
 static inline int result(long r) { return r == SIMDHTTP_HEAD_INCOMPLETE ? -2 : -1; }
 
 PHR_API int phr_parse_request(const char *buf, size_t len, const char **method, size_t *method_len,
@@ -40,13 +41,16 @@ PHR_API int phr_parse_request(const char *buf, size_t len, const char **method, 
 {
     simdhttp_head h;
     simdhttp_config cfg;
-    *method = *path = NULL;
-    *method_len = *path_len = 0;
-    *minor_version = -1;
     setup(&h, &cfg, headers, num_headers);
     long r = last_len ? simdhttp_parse_head_continue(&h, SIMDHTTP_REQUEST, buf, len, last_len, &cfg)
                       : simdhttp_parse_head(&h, SIMDHTTP_REQUEST, buf, len, &cfg);
-    if (r <= 0) return result(r);
+    if (r <= 0) {
+        *method = *path = NULL;
+        *method_len = *path_len = 0;
+        *minor_version = -1;
+        *num_headers = 0;
+        return result(r);
+    }
     *method = h.method_str;
     *method_len = h.method_len;
     *path = h.target;
@@ -62,17 +66,20 @@ PHR_API int phr_parse_response(const char *buf, size_t len, int *minor_version, 
 {
     simdhttp_head h;
     simdhttp_config cfg;
-    *minor_version = -1;
-    *status = 0;
-    *msg = NULL;
-    *msg_len = 0;
     setup(&h, &cfg, headers, num_headers);
     long r = last_len ? simdhttp_parse_head_continue(&h, SIMDHTTP_RESPONSE, buf, len, last_len, &cfg)
                       : simdhttp_parse_head(&h, SIMDHTTP_RESPONSE, buf, len, &cfg);
-    if (r <= 0) return result(r);
     /* simdhttp accepts "HTTP/1.1 200" CRLF, as most clients do; RFC 9112 section 4's
      * grammar and picohttpparser want the SP before the (empty) reason-phrase */
-    if (h.reason_len == 0 && h.reason[-1] != ' ') return -1;
+    if (r > 0 && h.reason_len == 0 && h.reason[-1] != ' ') r = SIMDHTTP_HEAD_ERROR;
+    if (r <= 0) {
+        *minor_version = -1;
+        *status = 0;
+        *msg = NULL;
+        *msg_len = 0;
+        *num_headers = 0;
+        return result(r);
+    }
     *minor_version = h.http_minor;
     *status = h.status_code;
     *msg = h.reason;
@@ -89,7 +96,10 @@ PHR_API int phr_parse_headers(const char *buf, size_t len, struct phr_header *he
     setup(&h, &cfg, headers, num_headers);
     long r = last_len ? simdhttp_parse_fields_continue(&h, buf, len, last_len, &cfg)
                       : simdhttp_parse_fields(&h, buf, len, &cfg);
-    if (r <= 0) return result(r);
+    if (r <= 0) {
+        *num_headers = 0;
+        return result(r);
+    }
     *num_headers = h.num_fields;
     return (int)r;
 }

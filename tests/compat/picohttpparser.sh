@@ -12,6 +12,8 @@
 #  4. fuzz/fuzz_pico.c's checks (the real one and the layer in one process) over fuzz/corpus
 #     , and in the normal build FUZZ_MUTATE_TIME seconds (default 10) of blind
 #     mutation (one check per input).
+#  5. make bench's program (bench/compat_picohttpparser.c) --check: the layer and the real one
+#     do the same work on every corpus file (one check).
 # Without the real picohttpparser: a failure under CI=true, else a note and a skip.
 # Ends with "N passed, N failed".
 BUILD=${BUILD:-build}
@@ -65,6 +67,15 @@ if [ "$syms" = "$want" ]; then
     pass=$((pass + 1)); echo "libsimdhttp-picohttpparser.so exports phr_* only (SIMDHTTP_PICOHTTPPARSER_0)"
 else
     fail=$((fail + 1)); echo "not ok - libsimdhttp-picohttpparser.so exports: $syms"
+fi
+
+# 5 (the bench program, when it is built: both sides do the same work on every corpus file)
+if [ -x "$BUILD/bench/compat_picohttpparser" ]; then
+    if "$BUILD/bench/compat_picohttpparser" --check --parsers pico-native,pico-layer >"$tmp/check" 2>&1; then
+        pass=$((pass + 1)); echo "bench/compat_picohttpparser --check: $(tail -n 1 "$tmp/check")"
+    else
+        fail=$((fail + 1)); grep '^not ok' "$tmp/check" | head -n 10; echo "not ok - bench/compat_picohttpparser --check"
+    fi
 fi
 
 # 4
