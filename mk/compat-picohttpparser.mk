@@ -9,11 +9,13 @@
 #                                      tests/compat/picohttpparser_events.c, written against
 #                                      picohttpparser's API only, built twice and compared by
 #                                      tests/compat/diff.py; picohttpparser's README loops built
-#                                      and run against both; fuzz/fuzz_pico.c's replay
+#                                      and run against both (and installed, with pkg-config);
+#                                      fuzz/fuzz_pico.c's replay
 #   make fuzz-pico [FUZZ_TIME=300]     libFuzzer: the real picohttpparser and the layer in one
 #                                      process (the real one's symbols renamed real_*)
-#   make bench-pico                    the layer against picohttpparser -O3 -march=native, same
-#                                      program, same inputs (bench/compat_pico.c; make bench too)
+#   make bench-picohttpparser-layer    the layer against picohttpparser -O3 -march=native, same
+#                                      program, same inputs (bench/compat_picohttpparser.c; part
+#                                      of make bench)
 # The real picohttpparser is Debian's h2o source package (deps/picohttpparser), fetched into
 # build/peers/ by bench/peers.sh from scripts/deps.sh (make test, make bench); never committed.
 

@@ -13,7 +13,10 @@
 #     , and in the normal build FUZZ_MUTATE_TIME seconds (default 10) of blind
 #     mutation (one check per input).
 #  5. make bench's program (bench/compat_picohttpparser.c) --check: the layer and the real one
-#     do the same work on every corpus file (one check).
+#     do the same work on every corpus file (one check);
+#  6. the plain build only: make install into a temporary DESTDIR, then the README loops built
+#     with `pkg-config --cflags --libs simdhttp-picohttpparser` alone run on the installed
+#     shared library and print what they print on the real picohttpparser (one check).
 # Without the real picohttpparser: a failure under CI=true, else a note and a skip.
 # Ends with "N passed, N failed".
 BUILD=${BUILD:-build}
@@ -68,6 +71,23 @@ if [ "$syms" = "$want" ]; then
 else
     fail=$((fail + 1)); echo "not ok - libsimdhttp-picohttpparser.so exports: $syms"
 fi
+
+# 6 (plain build): installed, the README loops build with pkg-config alone and run on the
+# layer's shared library, printing what they print on the real picohttpparser
+case "$BUILD" in *san*) ;; *)
+    inst=$tmp/inst
+    if make --no-print-directory -s install BUILD="$BUILD" DESTDIR="$inst" PREFIX=/usr >"$tmp/inst.log" 2>&1 &&
+       command -v pkg-config >/dev/null 2>&1 &&
+       flags=$(PKG_CONFIG_PATH="$inst/usr/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$inst" pkg-config --cflags --libs simdhttp-picohttpparser) &&
+       cc -std=c11 tests/compat/pico_readme.c -I"$C/readme" $flags -o "$tmp/app" 2>>"$tmp/inst.log" &&
+       LD_LIBRARY_PATH="$inst/usr/lib" "$tmp/app" >"$tmp/inst.out" 2>>"$tmp/inst.log" &&
+       sed 's/0x[0-9a-f]*/ADDR/' "$tmp/inst.out" | cmp -s - "$tmp/a" &&
+       LD_LIBRARY_PATH="$inst/usr/lib" ldd "$tmp/app" | grep -q "libsimdhttp-picohttpparser.so.0 => $inst"; then
+        pass=$((pass + 1)); echo "make install: the README loops built with pkg-config simdhttp-picohttpparser run on the installed layer"
+    else
+        fail=$((fail + 1)); echo "not ok - make install (picohttpparser layer): pkg-config build and run"; tail -n 5 "$tmp/inst.log"
+    fi ;;
+esac
 
 # 5 (the bench program, when it is built: both sides do the same work on every corpus file)
 if [ -x "$BUILD/bench/compat_picohttpparser" ]; then
