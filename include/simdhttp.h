@@ -91,7 +91,8 @@ typedef enum simdhttp_errno {
     SIMDHTTP_E_USER = 3,                /* a callback returned another non-zero value */
     SIMDHTTP_E_INVALID_METHOD = 4,      /* method is not a token, or empty */
     SIMDHTTP_E_INVALID_URL = 5,         /* request-target empty or has a byte outside VCHAR */
-    SIMDHTTP_E_INVALID_VERSION = 6,     /* not "HTTP/" DIGIT "." DIGIT, or not 1.0/1.1 */
+    SIMDHTTP_E_INVALID_VERSION = 6,     /* not "HTTP/" DIGIT "." DIGIT, or major not 1 (a higher
+                                           minor, HTTP/1.2, is processed as 1.1: RFC 9110 2.5) */
     SIMDHTTP_E_INVALID_STATUS = 7,      /* status code not 3 digits in 100..999, bad reason byte */
     SIMDHTTP_E_UNEXPECTED_SPACE = 8,    /* SP/HTAB where RFC 9112 forbids it (before ':', obs-fold,
                                            before the first field line, extra SP in a start line) */
@@ -146,8 +147,9 @@ enum simdhttp_lenient {
     /* Allow a request whose final transfer coding is not chunked (its body then runs until
      * the connection closes). Reopens: TE.TE smuggling via obfuscated codings. */
     SIMDHTTP_LENIENT_TRANSFER_ENCODING = 1u << 3,
-    /* Accept any "HTTP/" DIGIT "." DIGIT version (treated as 1.1 if major >= 1 and minor >= 1).
-     * Reopens: version confusion between hops. */
+    /* Accept any major version, "HTTP/" DIGIT "." DIGIT (treated as 1.1 if major >= 1 and
+     * minor >= 1, else as 1.0). Without it HTTP/1.x is accepted, any x (a minor above 1 is
+     * processed as 1.1 and http_minor reports it). Reopens: version confusion between hops. */
     SIMDHTTP_LENIENT_VERSION = 1u << 4,
     /* Silently skip bytes after a message that closes the connection, instead of failing
      * with CLOSED_CONNECTION. Reopens: hides a pipelined request a peer may still act on. */
@@ -161,8 +163,10 @@ enum simdhttp_lenient {
     SIMDHTTP_LENIENT_OPTIONAL_CR_BEFORE_LF = 1u << 7,
     /* Accept chunk data not followed by CRLF. Reopens: chunk boundary desynchronisation. */
     SIMDHTTP_LENIENT_OPTIONAL_CRLF_AFTER_CHUNK = 1u << 8,
-    /* Accept SP/HTAB after the chunk size and around ';' and '=' of chunk extensions
-     * (RFC 9112's BWS). Reopens: chunk-size confusion with hops that stop at the space. */
+    /* Accept SP/HTAB right before the line end of a chunk line ("5 \r\n", "5;a \r\n").
+     * BWS before ';' and around '=' of chunk extensions ("5 ;a", "5; a = b") is RFC 9112
+     * 7.1.1's grammar and always accepted. Reopens: chunk-size confusion with hops that stop
+     * at the space. */
     SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE = 1u << 9,
     /* Accept obs-fold (a field line continued by a line starting with SP/HTAB). The streaming
      * API delivers the fold as one SP inside the value; the head API returns each continuation
@@ -186,8 +190,9 @@ SIMDHTTP_API const char *simdhttp_lenient_name(unsigned flag);
                                                        also the size of a trailer section */
 #define SIMDHTTP_DEFAULT_MAX_FIELDS 128u            /* TOO_MANY_HEADERS: field lines per head
                                                        (and per trailer section) */
-#define SIMDHTTP_DEFAULT_MAX_CHUNK_EXT 4096u        /* CHUNK_EXTENSIONS_OVERFLOW: bytes from the
-                                                       first ';' to the end of one chunk line */
+#define SIMDHTTP_DEFAULT_MAX_CHUNK_EXT 4096u        /* CHUNK_EXTENSIONS_OVERFLOW: bytes after
+                                                       the chunk size (BWS, extensions) to the
+                                                       end of one chunk line */
 
 /* Options shared by both APIs. Zero-initialise and set what you need: a zero limit means
  * "the default", so `simdhttp_config cfg = {0};` is the strict default configuration. */
@@ -395,7 +400,7 @@ struct simdhttp_parser {
     uint32_t _lenient, _max_head_size, _max_fields, _max_chunk_ext; /* [init] */
     uint32_t _head_left;            /* [init]; then at each head and trailer section's start */
     uint32_t _fields_left;          /* [init] [msg]; then at the trailer section's start */
-    uint32_t _ext_left;             /* [elem] a chunk line's first ';' */
+    uint32_t _ext_left;             /* [elem] the end of a chunk size */
     simdhttp_errno _error;          /* [init] */
     uint16_t _idx;                  /* [msg] [elem] bytes matched of a short element: type
                                        detection, version, status code, special value */
@@ -403,7 +408,7 @@ struct simdhttp_parser {
     uint8_t _next;                  /* [elem] every jump to a line end (read only there) */
     uint8_t _hstate;                /* [msg] [elem] a field's name (H_NONE in trailers) */
     uint8_t _sub;                   /* [elem] a special value (sh_special_begin), a chunk-ext
-                                       value's start */
+                                       value's start, a chunk-ext name's or value's end */
     uint8_t _want;                  /* [msg] [elem] start line end, each value, last chunk */
     uint8_t _te;                    /* [msg] */
     uint8_t _cand;                  /* [elem] a special value (sh_special_begin) */

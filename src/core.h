@@ -801,10 +801,12 @@ dispatch:
 
     /* ---------------------------------------------------------------- start line ---- */
 msg_start:
-    /* RFC 9112 2.2: a server SHOULD ignore empty lines before the request-line. */
+    /* RFC 9112 2.2: a server SHOULD ignore empty lines before the request-line; a client
+     * gets them before a status-line too (a server's CRLF after a 100 Continue) and skips
+     * them alike. */
     if (pos == hend) SH_MORE(S_MSG_START);
     c = *pos;
-    if ((c == '\r' || c == '\n') && p->type != SIMDHTTP_RESPONSE) {
+    if (c == '\r' || c == '\n') {
         p->_next = S_MSG_START;
         goto line_end;
     }
@@ -907,9 +909,11 @@ url_end:
     SH_NOTE(on_url_complete, S_VERSION, pos);
 
 version:
-    /* "HTTP/" DIGIT "." DIGIT; the span is the DIGIT "." DIGIT part. */
+    /* "HTTP/" DIGIT "." DIGIT; the span is the DIGIT "." DIGIT part. Major version 1 only
+     * (unless lenient); any minor: a higher one is processed as 1.1 (RFC 9110 2.5) and
+     * http_minor says which it was. */
     if (p->_idx == 0 && SH_LIKELY(hend - pos >= 8) && memcmp(pos, "HTTP/1.", 7) == 0 &&
-        (pos[7] == '1' || pos[7] == '0')) {
+        (uint8_t)(pos[7] - '0') <= 9) {
         p->http_major = 1;
         p->http_minor = (uint8_t)(pos[7] - '0');
         SH_SPAN(on_version, pos + 5, 3, S_VERSION_END, pos + 8);
@@ -931,7 +935,6 @@ version:
                 if (c != '1' && !(lenient & SIMDHTTP_LENIENT_VERSION)) goto version_bad;
             } else {
                 p->http_minor = (uint8_t)(c - '0');
-                if (c > '1' && !(lenient & SIMDHTTP_LENIENT_VERSION)) goto version_bad;
             }
         }
         pos++;
@@ -1006,7 +1009,7 @@ reason_end:
 
 version_bad:
     if (pos > mark) SH_SPAN(on_version, mark, pos - mark, S_VERSION, pos);
-    SH_ERR(SIMDHTTP_E_INVALID_VERSION, pos, "HTTP version is not HTTP/1.0 or HTTP/1.1");
+    SH_ERR(SIMDHTTP_E_INVALID_VERSION, pos, "HTTP version is not HTTP/1.x");
 
     /* ---------------------------------------------------------------- line ends ---- */
 line_end:
@@ -1292,27 +1295,31 @@ chunk_size_end:
         p->_next = S_CHUNK_HEADER;
         goto line_end;
     }
-    if (c == ';') goto ext_semicolon;
-    if (!SH_IS_WS(c) || !(lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
-        SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "junk after the chunk size");
+    /* RFC 9112 7.1.1: chunk-ext = *( BWS ";" BWS chunk-ext-name [ BWS "=" BWS chunk-ext-val ] ),
+     * and a recipient parses and removes BWS (RFC 9110 5.6.3). SP/HTAB right before the line
+     * end belongs to no rule: refused unless lenient spaces_after_chunk_size. Every byte after
+     * the size counts against max_chunk_ext. */
+    p->_ext_left = p->_max_chunk_ext;
+    if (c == ';') goto ext_next;
+    if (!SH_IS_WS(c)) SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "junk after the chunk size");
 chunk_size_ws:
-    while (pos < end && SH_IS_WS(*pos)) pos++;
+    while (pos < end && SH_IS_WS(*pos)) SH_EXT_TAKE();
     if (pos == end) SH_MORE(S_CHUNK_SIZE_WS);
     c = *pos;
     if (c == '\r' || c == '\n') {
+        if (!(lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
+            SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "whitespace at the end of a chunk line");
         p->_next = S_CHUNK_HEADER;
         goto line_end;
     }
     if (c != ';') SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "junk after the chunk size");
-ext_semicolon:
-    p->_ext_left = p->_max_chunk_ext;
 ext_next: /* at a ';' */
     SH_EXT_TAKE();
 ext_name_start:
-    for (;;) {
+    for (;;) { /* BWS */
         if (pos == end) SH_MORE(S_EXT_NAME_START);
         c = *pos;
-        if (!SH_IS_WS(c) || !(lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE)) break;
+        if (!SH_IS_WS(c)) break;
         SH_EXT_TAKE();
     }
     if (!simdhttp_tchar[c]) SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "chunk extension name is not a token");
@@ -1328,26 +1335,33 @@ ext_name:
     SH_SPAN(on_chunk_extension_name, mark, pos - mark, pos == end ? S_EXT_NAME : S_EXT_NAME_END, pos);
     if (pos == end) SH_MORE(S_EXT_NAME);
 ext_name_end:
+    p->_sub = 0; /* 1 once BWS follows the name: then only '=' or ';' may come */
     SH_NOTE(on_chunk_extension_name_complete, S_EXT_AFTER_NAME, pos);
 ext_after_name:
     for (;;) {
         if (pos == end) SH_MORE(S_EXT_AFTER_NAME);
         c = *pos;
         if (c == '\r' || c == '\n') {
+            if (p->_sub && !(lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
+                SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "whitespace at the end of a chunk line");
             p->_next = S_CHUNK_HEADER;
             goto line_end;
         }
         if (c == ';') goto ext_next;
-        if (c != '=' && !(SH_IS_WS(c) && (lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE)))
+        if (c == '=') {
+            SH_EXT_TAKE();
+            break;
+        }
+        if (!SH_IS_WS(c))
             SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "expected '=', ';' or CRLF after a chunk extension name");
+        p->_sub = 1;
         SH_EXT_TAKE();
-        if (c == '=') break;
     }
 ext_value_start:
-    for (;;) {
+    for (;;) { /* BWS */
         if (pos == end) SH_MORE(S_EXT_VALUE_START);
         c = *pos;
-        if (!SH_IS_WS(c) || !(lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE)) break;
+        if (!SH_IS_WS(c)) break;
         SH_EXT_TAKE();
     }
     if (c == '"') p->_sub = 1;
@@ -1387,18 +1401,22 @@ ext_value:
     }
     SH_SPAN(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE_END, pos);
 ext_value_end:
+    p->_sub = 0; /* 1 once BWS follows the value: then only ';' may come */
     SH_NOTE(on_chunk_extension_value_complete, S_EXT_AFTER_VALUE, pos);
 ext_after_value:
     for (;;) {
         if (pos == end) SH_MORE(S_EXT_AFTER_VALUE);
         c = *pos;
         if (c == '\r' || c == '\n') {
+            if (p->_sub && !(lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
+                SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "whitespace at the end of a chunk line");
             p->_next = S_CHUNK_HEADER;
             goto line_end;
         }
         if (c == ';') goto ext_next;
-        if (!SH_IS_WS(c) || !(lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
+        if (!SH_IS_WS(c))
             SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "expected ';' or CRLF after a chunk extension value");
+        p->_sub = 1;
         SH_EXT_TAKE();
     }
 ext_overflow:
