@@ -649,6 +649,23 @@ SIMDHTTP_API long simdhttp_chunked_decode(simdhttp_chunked *d, char *buf, size_t
  * framing), else 0 (picohttpparser's phr_decode_chunked_is_in_data). */
 SIMDHTTP_API int simdhttp_chunked_in_data(const simdhttp_chunked *d);
 
+/* Lookups on a parsed head: zero-copy (spans into your buffer), no allocation, one pass over
+ * head->fields. A name compares case-insensitively; pass name == NULL and len == a known id
+ * (SIMDHTTP_FIELD_*, section 6) to look up by id: its canonical spelling is compared with the
+ * names of that length only. Fields keep no stored id: simdhttp_field has picohttpparser's
+ * layout (the compat layer writes phr_header arrays directly), and an id is one perfect hash
+ * of the name away (simdhttp_head_field_id, about 25 instructions), which most parses never
+ * need. For many lookups on one head, build a simdhttp_fields (section 6). */
+/* @return the known id of field i (0: unknown name, or an obs-fold continuation). */
+SIMDHTTP_API unsigned simdhttp_head_field_id(const simdhttp_head *head, size_t i);
+/* @return the index of the first field at or after `from` with that name (or id), or -1. */
+SIMDHTTP_API long simdhttp_head_find(const simdhttp_head *head, const char *name, size_t len,
+                                     size_t from);
+/* @return the value of the first field with that name (or id), *value_len its length (if
+ * value_len is not NULL); NULL (and 0) if there is none. */
+SIMDHTTP_API const char *simdhttp_head_get(const simdhttp_head *head, const char *name, size_t len,
+                                           size_t *value_len);
+
 /* ===================================================================================== */
 /* 6. The header field collection                                                         */
 /* ===================================================================================== */
@@ -915,9 +932,17 @@ typedef struct simdhttp_cookie_iter {
     /* private */
     const struct simdhttp_fields_store *_s;
     uint32_t _field, _off;
+    const simdhttp_head *_h;
+    const char *_v;
+    size_t _vlen;
 } simdhttp_cookie_iter;
 /* Start iterating over the cookie-pairs of f's Cookie fields. */
 SIMDHTTP_API void simdhttp_fields_cookies(const simdhttp_fields *f, simdhttp_cookie_iter *it);
+/* The same over the Cookie fields of a head parsed by simdhttp_parse_head (error_field: the
+ * index in head->fields), or over one value span (e.g. from simdhttp_head_get; error_field 0).
+ * Zero-copy: the pairs are spans into that memory, which must outlive the iteration. */
+SIMDHTTP_API void simdhttp_head_cookies(const simdhttp_head *head, simdhttp_cookie_iter *it);
+SIMDHTTP_API void simdhttp_cookies_of(const char *value, size_t len, simdhttp_cookie_iter *it);
 /* The next cookie-pair: its name and value spans into out->name/name_len and
  * out->value/value_len.
  * @return 1 for a pair; 0 at the end; SIMDHTTP_E_INVALID_HEADER_VALUE (positive) for a

@@ -51,6 +51,8 @@ enum bench_kind {
     BK_STREAM_SPANS, /* the same with span callbacks only (on_header NULL) */
     BK_HEAD,       /* simdhttp_parse_head + body located by a chunk walker / Content-Length */
     BK_FIELDS,     /* workload only: simdhttp_parse_head + simdhttp_fields + cookie iterator */
+    BK_LOOKUP,     /* workload only: simdhttp_parse_head + simdhttp_head_get by id + the head's
+                      cookie iterator (zero-copy: no byte copied) */
     BK_PEER        /* another parser (bench/compare.c registers them; the CLI has none) */
 };
 
@@ -80,7 +82,7 @@ void bench_set_peers(const bench_peer *const *peers, size_t n, const char *const
 
 /* The parsers this binary can run, in table order; returns how many (at most cap). */
 size_t bench_parsers(bench_parser *out, size_t cap, simdhttp_isa dispatched);
-/* The workload's rows: simdhttp (fields), simdhttp-head, the peers. */
+/* The workload's rows: simdhttp (zero-copy lookups), simdhttp-fields, simdhttp-head, the peers. */
 size_t bench_workload_parsers(bench_parser *out, size_t cap, simdhttp_isa dispatched);
 /* Peers missing from this run, one line each (NULL-terminated list). */
 const char *const *bench_missing_peers(void);

@@ -106,7 +106,8 @@ size_t bench_workload_parsers(bench_parser *out, size_t cap, simdhttp_isa dispat
 {
     bench_parser all[16];
     size_t n = 0, na = bench_parsers(all, 16, dispatched);
-    if (n < cap) out[n++] = (bench_parser){"simdhttp", BK_FIELDS, dispatched, 0};
+    if (n < cap) out[n++] = (bench_parser){"simdhttp", BK_LOOKUP, dispatched, 0};
+    if (n < cap) out[n++] = (bench_parser){"simdhttp-fields", BK_FIELDS, dispatched, 0};
     for (size_t i = 0; i < na && n < cap; i++)
         if (all[i].kind == BK_HEAD || (all[i].kind == BK_PEER && peers[all[i].peer]->workload))
             out[n++] = all[i];
@@ -359,12 +360,47 @@ static bench_result wl_fields(bench_state *s, const bench_input *in, bench_answe
     return r;
 }
 
+/* simdhttp as a user of the head API would write the workload: lookups by known id on the
+ * parsed head and the head's cookie iterator; every answer is a span of the input. */
+static bench_result wl_lookup(bench_state *s, const bench_input *in, bench_answer *a)
+{
+    bench_result r = {0};
+    size_t off = 0;
+    while (off < in->len) {
+        simdhttp_head h;
+        h.fields = s->fields;
+        h.fields_cap = BENCH_FIELD_CAP;
+        long n = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, in->buf + off, in->len - off, NULL);
+        if (n <= 0 || (h.flags & SIMDHTTP_F_CHUNKED)) {
+            r.error = 1;
+            return r;
+        }
+        memset(a, 0, sizeof *a);
+        a->method = h.method_str;
+        a->method_len = h.method_len;
+        a->ua = simdhttp_head_get(&h, NULL, SIMDHTTP_FIELD_USER_AGENT, &a->ua_len);
+        simdhttp_cookie_iter it;
+        simdhttp_field c;
+        simdhttp_head_cookies(&h, &it);
+        if (simdhttp_cookie_next(&it, &c) == 1) {
+            a->cookie = c.name;
+            a->cookie_len = c.name_len;
+        }
+        off += (size_t)n;
+        if (h.flags & SIMDHTTP_F_CONTENT_LENGTH) off += h.content_length;
+        r.messages++;
+    }
+    if (off != in->len) r.error = 1;
+    return r;
+}
+
 bench_result bench_workload(bench_state *s, const bench_parser *p, const bench_input *in,
                             bench_answer *a)
 {
     bench_result none = {0, 0, 0, 1};
     switch (p->kind) {
     case BK_FIELDS: return wl_fields(s, in, a);
+    case BK_LOOKUP: return wl_lookup(s, in, a);
     case BK_HEAD: return wl_head(s, in, a);
     case BK_PEER:
         return s->peer[p->peer] && peers[p->peer]->workload ? peers[p->peer]->workload(s->peer[p->peer], in, a) : none;
