@@ -6,6 +6,7 @@
 # distribution may package them separately); a component is found when its file is present.
 # With the Makefile install, set simdhttp_USE_STATIC_LIBS to ON before find_package to get the
 # static libraries (the CMake build installs what BUILD_SHARED_LIBS chose).
+set(simdhttp_LICENSE "MIT") # SPDX identifier of every simdhttp library (LICENSE)
 include("${CMAKE_CURRENT_LIST_DIR}/simdhttp-simdhttp-targets.cmake")
 file(GLOB _simdhttp_parts "${CMAKE_CURRENT_LIST_DIR}/simdhttp-*-targets.cmake")
 foreach(_simdhttp_f IN LISTS _simdhttp_parts)

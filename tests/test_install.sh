@@ -104,7 +104,7 @@ fi
 # CMake consumer of an install prefix; $1 = prefix, $2 = version asked, $3 = extra -D.
 cmake_consumer() {
     c="$tmp/cc$4"; rm -rf "$c"; mkdir -p "$c"; cp "$tmp/app.c" "$c/"
-    printf '# SPDX-License-Identifier: MIT\ncmake_minimum_required(VERSION 3.13)\nproject(app C)\nfind_package(simdhttp %s REQUIRED)\nadd_executable(app app.c)\ntarget_link_libraries(app simdhttp::simdhttp)\n' "$2" > "$c/CMakeLists.txt"
+    printf '# SPDX-License-Identifier: MIT\ncmake_minimum_required(VERSION 3.13)\nproject(app C)\nfind_package(simdhttp %s REQUIRED)\nif(NOT simdhttp_LICENSE STREQUAL "MIT")\n  message(FATAL_ERROR "simdhttp_LICENSE is ${simdhttp_LICENSE}")\nendif()\nadd_executable(app app.c)\ntarget_link_libraries(app simdhttp::simdhttp)\n' "$2" > "$c/CMakeLists.txt"
     cmake -S "$c" -B "$c/b" -DCMAKE_PREFIX_PATH="$1" $3 >"$c/log" 2>&1 && cmake --build "$c/b" >>"$c/log" 2>&1 || { cat "$c/log"; return 1; }
 }
 if need cmake "CMake consumers and the CMake build"; then
