@@ -129,11 +129,11 @@ SIMDHTTP_API const char *simdhttp_errno_reason(simdhttp_errno err);
 /* ===================================================================================== */
 
 /* Lenient flags, all off by default. The names are those of llhttp's
- * llhttp_set_lenient_<name>(); obs_fold and bare_lf are simdhttp's own. The bit values do not
- * all match llhttp's LENIENT_*, and `headers` is narrower: it admits bytes in field values only,
- * where llhttp's also lets a space follow the start line or precede a field's colon. Each one
- * reopens an attack that the strict default closes: enable one only for traffic you know needs
- * it. */
+ * llhttp_set_lenient_<name>(); obs_fold, field_bare_cr and bare_lf are simdhttp's own. The bit
+ * values do not all match llhttp's LENIENT_*, and `headers` is narrower: it admits bytes in
+ * field values only, where llhttp's also lets a space follow the start line or precede a
+ * field's colon. Each one reopens an attack that the strict default closes: enable one only for
+ * traffic you know needs it. */
 enum simdhttp_lenient {
     /* Allow any byte but CR, LF and NUL in field values. Reopens: header injection into
      * downstream systems that treat control bytes as separators. */
@@ -172,11 +172,17 @@ enum simdhttp_lenient {
      * API delivers the fold as one SP inside the value; the head API returns each continuation
      * line as an extra field with name == NULL, name_len == 0. Reopens: header smuggling
      * through hops that treat the continuation as a new field. */
-    SIMDHTTP_LENIENT_OBS_FOLD = 1u << 10
+    SIMDHTTP_LENIENT_OBS_FOLD = 1u << 10,
+    /* Accept a CR not followed by LF as the end of a field line (only there: not the start
+     * line, not the empty line that ends the head, not chunk lines; the byte after the CR
+     * begins the next line). llhttp's lenient headers accepts it. Reopens: header smuggling
+     * through hops that read the lone CR as part of the value (RFC 9112 section 2.2: a
+     * recipient must reject it or replace it with SP). */
+    SIMDHTTP_LENIENT_FIELD_BARE_CR = 1u << 11
 };
 /* bare_lf is the same switch as optional_cr_before_lf, under the name RFC 9112 uses. */
 #define SIMDHTTP_LENIENT_BARE_LF SIMDHTTP_LENIENT_OPTIONAL_CR_BEFORE_LF
-#define SIMDHTTP_LENIENT_ALL 0x7ffu
+#define SIMDHTTP_LENIENT_ALL 0xfffu
 
 /* @return the flag for a name ("headers", "chunked_length", ..., "obs_fold", "bare_lf"), or
  * 0 for an unknown name. */
@@ -494,6 +500,7 @@ SIMDHTTP_API void simdhttp_set_lenient_optional_cr_before_lf(simdhttp_parser *p,
 SIMDHTTP_API void simdhttp_set_lenient_optional_crlf_after_chunk(simdhttp_parser *p, int enabled);
 SIMDHTTP_API void simdhttp_set_lenient_spaces_after_chunk_size(simdhttp_parser *p, int enabled);
 SIMDHTTP_API void simdhttp_set_lenient_obs_fold(simdhttp_parser *p, int enabled);
+SIMDHTTP_API void simdhttp_set_lenient_field_bare_cr(simdhttp_parser *p, int enabled);
 SIMDHTTP_API void simdhttp_set_lenient_bare_lf(simdhttp_parser *p, int enabled);
 
 /* ===================================================================================== */

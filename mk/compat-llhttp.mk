@@ -140,3 +140,4 @@ fuzz-llhttp:
 	    -dict=fuzz/http.dict $(FUZZ_DIR)/llhttp-corpus fuzz/corpus
 	python3 tests/compat/diff.py --real $(BUILD)/compat/llhttp_events_real --layer $(BUILD)/compat/llhttp_events_layer \
 	    --known tests/compat/llhttp.known --fuzz-dir $(FUZZ_DIR)/llhttp-diverge --splits 16
+.SECONDARY: $(LLF)/real-names.h $(LLF)/layer-names.h

@@ -1025,8 +1025,9 @@ line_lf:
     if (pos == hend) SH_MORE(S_LINE_LF);
     if (*pos == '\n') {
         pos++;
-    } else if (!(lenient & SIMDHTTP_LENIENT_OPTIONAL_LF_AFTER_CR)) {
-        SH_ERR(SIMDHTTP_E_LF_EXPECTED, pos, "CR not followed by LF");
+    } else if (!(lenient & SIMDHTTP_LENIENT_OPTIONAL_LF_AFTER_CR) &&
+               !((lenient & SIMDHTTP_LENIENT_FIELD_BARE_CR) && p->_want && p->_next == S_FIELD_START)) {
+        SH_ERR(SIMDHTTP_E_LF_EXPECTED, pos, "CR not followed by LF"); /* (_want: a field line's end) */
     }
 line_next:
     switch (p->_next) {

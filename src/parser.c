@@ -244,6 +244,7 @@ static const struct {
     {"optional_crlf_after_chunk", SIMDHTTP_LENIENT_OPTIONAL_CRLF_AFTER_CHUNK},
     {"spaces_after_chunk_size", SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE},
     {"obs_fold", SIMDHTTP_LENIENT_OBS_FOLD},
+    {"field_bare_cr", SIMDHTTP_LENIENT_FIELD_BARE_CR},
     {"bare_lf", SIMDHTTP_LENIENT_BARE_LF},
 };
 
@@ -281,4 +282,5 @@ SETTER(optional_cr_before_lf, SIMDHTTP_LENIENT_OPTIONAL_CR_BEFORE_LF)
 SETTER(optional_crlf_after_chunk, SIMDHTTP_LENIENT_OPTIONAL_CRLF_AFTER_CHUNK)
 SETTER(spaces_after_chunk_size, SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE)
 SETTER(obs_fold, SIMDHTTP_LENIENT_OBS_FOLD)
+SETTER(field_bare_cr, SIMDHTTP_LENIENT_FIELD_BARE_CR)
 SETTER(bare_lf, SIMDHTTP_LENIENT_BARE_LF)

@@ -359,6 +359,17 @@ static void test_lenient(void)
     llhttp_set_lenient_headers(&p, 1);
     t_check(llhttp_execute(&p, LIT(ctl)) == HPE_OK, "lenient headers: control byte", "lenient");
 
+    /* lenient headers also ends an empty value at a CR without LF */
+    static const char bare_cr[] = "GET / HTTP/1.1\r\nX:\rY: b\r\n\r\n";
+#if LLHTTP_VERSION_MAJOR >= 9 /* 8.1 takes it even without the switch (its loose mode) */
+    setup(&p, &r, HTTP_REQUEST);
+    t_check(llhttp_execute(&p, LIT(bare_cr)) != HPE_OK, "a bare CR ending a field line", "strict");
+#endif
+    setup(&p, &r, HTTP_REQUEST);
+    llhttp_set_lenient_headers(&p, 1);
+    t_check(llhttp_execute(&p, LIT(bare_cr)) == HPE_OK && r.headers == 1, "lenient headers: bare CR", "%d heads",
+            r.headers);
+
     static const char close2[] = "GET / HTTP/1.1\r\nConnection: close\r\n\r\nGET / HTTP/1.1\r\n\r\n";
     setup(&p, &r, HTTP_REQUEST);
     llhttp_set_lenient_keep_alive(&p, 1);

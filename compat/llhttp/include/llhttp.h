@@ -732,10 +732,11 @@ LLHTTP_EXPORT const char *llhttp_status_name(llhttp_status_t status);
  * Each maps to simdhttp lenient flags (include/simdhttp.h, section 3); the mapping is given. */
 
 /* Lenient field parsing: any byte but CR, LF (and NUL: RFC 9110 section 5.5) in field values;
- * obs-fold (a continuation line starting with SP/HTAB, delivered as the continuation's bytes);
- * SP/HTAB after the start line and before a field name's colon; a CR without LF after an empty
- * value. simdhttp: headers | obs_fold | llhttp-style spacing. Reopens: request smuggling and
- * header injection through hops that read these bytes differently. */
+ * obs-fold (a continuation line starting with SP/HTAB, delivered as one SP then the rest); a CR
+ * without LF ending a field line (llhttp: only after an empty value). simdhttp: headers |
+ * obs_fold | field_bare_cr. llhttp also takes SP/HTAB after the start line and before a field
+ * name's colon here; the layer does not (RFC 9112 2.2 and 5.1: smuggling vectors). Reopens:
+ * request smuggling and header injection through hops that read these bytes differently. */
 LLHTTP_EXPORT void llhttp_set_lenient_headers(llhttp_t *parser, int enabled);
 
 /* Allow Transfer-Encoding together with Content-Length (chunked wins), and a request whose
