@@ -36,12 +36,12 @@ $(HP_OBJ): $(HP_DIR)/http_parser.c $(HP_DIR)/include/http_parser.h include/simdh
 # The events program (written against http-parser's API only), twice.
 HP_EVENTS = $(BUILD)/compat/http_parser_events_layer $(BUILD)/compat/http_parser_events_real
 tests: $(HP_EVENTS) $(BUILD)/compat/test_http_parser
-$(BUILD)/compat/http_parser_events_layer: tests/compat/http_parser_events.c $(BUILD)/libsimdhttp-http-parser.a $(BUILD)/libsimdhttp.a
+$(BUILD)/compat/http_parser_events_layer: tests/compat/http_parser_events.c tests/compat/events.h $(BUILD)/libsimdhttp-http-parser.a $(BUILD)/libsimdhttp.a
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(HP_CFLAGS) $< $(BUILD)/libsimdhttp-http-parser.a $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
 # Real http-parser (Debian libhttp-parser-dev); without it a stub that says so (the test fails
 # in CI, skips elsewhere).
-$(BUILD)/compat/http_parser_events_real: tests/compat/http_parser_events.c
+$(BUILD)/compat/http_parser_events_real: tests/compat/http_parser_events.c tests/compat/events.h
 	@mkdir -p $(dir $@)
 	@if [ -f /usr/include/http_parser.h ]; then \
 	    echo "$(CC) ... $< -lhttp_parser -o $@"; \

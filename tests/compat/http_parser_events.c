@@ -17,52 +17,12 @@
  * http-parser has no other switch, so any other flag declines the input (exit 3).
  * -p N: a callback pauses the parser (http_parser_pause) at the N-th event; resumed at once. */
 #define _POSIX_C_SOURCE 200809L /* strdup, strtok_r */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "events.h" /* out, outf, out_escaped, read_file */
 #include "http_parser.h"
-
-static char *logbuf;
-static size_t loglen, logcap;
-
-static void out(const char *s, size_t n)
-{
-    if (loglen + n + 1 > logcap) {
-        logcap = (loglen + n + 1) * 2;
-        logbuf = realloc(logbuf, logcap);
-        if (!logbuf) abort();
-    }
-    memcpy(logbuf + loglen, s, n);
-    loglen += n;
-    logbuf[loglen] = 0;
-}
-
-static void outf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void outf(const char *fmt, ...)
-{
-    char tmp[512];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    out(tmp, n < (int)sizeof tmp ? (size_t)n : sizeof tmp - 1);
-}
-
-static void out_escaped(const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') out((const char *)&c, 1);
-        else if (c == '\r') out("\\r", 2);
-        else if (c == '\n') out("\\n", 2);
-        else if (c == '\t') out("\\t", 2);
-        else if (c == '"') out("\\\"", 2);
-        else if (c == '\\') out("\\\\", 2);
-        else outf("\\x%02x", c);
-    }
-}
 
 /* the current execute() buffer and its absolute offset */
 static const char *base;
@@ -236,24 +196,12 @@ int main(int argc, char **argv)
         free(l);
         if (declined) return 3; /* a switch http-parser does not have */
     }
-    FILE *f = file ? fopen(file, "rb") : NULL;
-    if (!f) {
+    size_t len = 0;
+    char *data = file ? read_file(file, &len) : NULL;
+    if (!data) {
         fprintf(stderr, "usage: %s [-t request|response|both] [-l FLAGS] [-n] -c SPEC,... FILE\n", argv[0]);
         return 2;
     }
-    char *data = NULL;
-    size_t len = 0, cap = 0, n;
-    char tmp[65536];
-    while ((n = fread(tmp, 1, sizeof tmp, f)) > 0) {
-        if (len + n > cap) {
-            cap = (len + n) * 2;
-            data = realloc(data, cap);
-            if (!data) abort();
-        }
-        memcpy(data + len, tmp, n);
-        len += n;
-    }
-    fclose(f);
 
     http_parser_settings s;
     memset(&s, 0, sizeof s);

@@ -168,27 +168,7 @@ def test_wrk(u):
     E.check("wrk keep-alive: ran, no errors, no non-2xx", rc == 0 and m and "Socket errors" not in t and
             "Non-2xx" not in t, t[-400:])
     # pipelined batches with tests/e2e/wrk_pipeline.lua: each target says what its echo must be
-    reqs = []
-    bodies = [b"", b"hello", bytes(range(256)) * 8, b"x" * 3000]
-    for i in range(16):
-        body = bodies[i % 4]
-        method = ["GET", "POST", "PUT", "PATCH"][i % 4] if body else ["GET", "DELETE", "OPTIONS"][i % 3]
-        fields = ["Host: 127.0.0.1:%d" % u.port, "User-Agent: wrk-e2e", "Accept: */*"]
-        fields += ["X-Extra-%d: %s" % (k, "v" * (k * 7)) for k in range(i % 5)]
-        if body and i % 3 == 0:
-            fields.append("Transfer-Encoding: chunked")
-            payload = b"".join(b"%x;n=%d\r\n%s\r\n" % (len(body[j:j + 700]), j, body[j:j + 700])
-                               for j in range(0, len(body), 700)) + b"0\r\n\r\n"
-        elif body:
-            fields.append("Content-Length: %d" % len(body))
-            payload = body
-        else:
-            payload = b""
-        target = "/w/%d?m=%s&f=%d&l=%d&h=%s" % (i, method, len(fields), len(body), E.fnv1a64(body))
-        reqs.append(("%s %s HTTP/1.1\r\n%s\r\n\r\n" % (method, target, "\r\n".join(fields))).encode() + payload)
-    batch = os.path.join(E.TMP, "wrk-batch.http")
-    with open(batch, "wb") as f:
-        f.write(b"".join(reqs))
+    batch = E.wrk_batch(u.port)
     rc, out, err = E.run(["wrk", "-t1", "-c4", "-d2s", "--timeout", "3s", "-s",
                           os.path.join(HERE, "..", "e2e", "wrk_pipeline.lua"), u.url + "/", "--", batch], 30)
     m = re.search(rb"E2E ok=(\d+) bad=(\d+) connect=(\d+) read=(\d+) write=(\d+) status=(\d+) timeout=(\d+)", out)

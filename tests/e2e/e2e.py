@@ -487,17 +487,16 @@ def test_chromium(srv):
           any(echo_of(m) == dict(e, keep_alive=m.get("keep_alive")) for m in msgs), [head_view(m) for m in msgs])
 
 
-def test_wrk(srv):
-    if not have("wrk"):
-        return skip("wrk", "wrk not installed")
-    # One batch of varied requests; each target states what its echo must say (see the .lua).
+def wrk_batch(port):
+    """One batch of varied requests for tests/e2e/wrk_pipeline.lua, written to a file (its
+    path is returned): each target states what its echo must say (see the .lua)."""
     reqs = []
     bodies = [b"", b"hello", bytes(range(256)) * 8, b"x" * 3000]
     for i in range(16):
         body = bodies[i % 4]
         method = ["GET", "POST", "PUT", "PATCH"][i % 4] if body else ["GET", "DELETE", "OPTIONS"][i % 3]
         chunked = bool(body) and i % 3 == 0
-        fields = ["Host: 127.0.0.1:%d" % srv.port, "User-Agent: wrk-e2e", "Accept: */*"]
+        fields = ["Host: 127.0.0.1:%d" % port, "User-Agent: wrk-e2e", "Accept: */*"]
         fields += ["X-Extra-%d: %s" % (k, "v" * (k * 7)) for k in range(i % 5)]
         if chunked:
             fields.append("Transfer-Encoding: chunked")
@@ -510,9 +509,16 @@ def test_wrk(srv):
             payload = b""
         target = "/w/%d?m=%s&f=%d&l=%d&h=%s" % (i, method, len(fields), len(body), fnv1a64(body))
         reqs.append(("%s %s HTTP/1.1\r\n%s\r\n\r\n" % (method, target, "\r\n".join(fields))).encode() + payload)
-    batch = os.path.join(TMP, "wrk-batch.http")
+    batch = os.path.join(TMP, "wrk-batch-%d.http" % port)
     with open(batch, "wb") as f:
         f.write(b"".join(reqs))
+    return batch
+
+
+def test_wrk(srv):
+    if not have("wrk"):
+        return skip("wrk", "wrk not installed")
+    batch = wrk_batch(srv.port)
     rc, out, err = run(["wrk", "-t1", "-c4", "-d2s", "--timeout", "3s", "-s",
                         os.path.join(HERE, "wrk_pipeline.lua"), srv.url + "/", "--", batch], 30)
     m = re.search(rb"E2E ok=(\d+) bad=(\d+) connect=(\d+) read=(\d+) write=(\d+) status=(\d+) timeout=(\d+)", out)
