@@ -463,9 +463,10 @@ static void sync_callbacks(llhttp_t *lp)
     c->on_status_code_complete = t_on_status_code_complete;
     c->on_headers_complete = t_on_headers_complete;
     c->on_message_complete = t_on_message_complete;
-    c->on_version = s->on_version || s->on_protocol || s->on_protocol_complete ||
-                            (s->on_method && lp->_init_type == HTTP_BOTH)
-                        ? t_on_version : NULL;
+    /* on_version needs the layer only to report the protocol (9.3) or, in type both, "HTTP/"
+     * as a method first */
+    c->on_version = s->on_protocol || s->on_protocol_complete || (s->on_method && lp->_init_type == HTTP_BOTH)
+                        ? t_on_version : (simdhttp_data_cb)(void (*)(void))s->on_version;
     c->on_url = s->on_url ? t_on_url : NULL;
     c->on_chunk_header = s->on_chunk_header ? t_on_chunk_header : NULL;
     c->on_header = NULL; /* llhttp has no whole-field callback: fields come in spans */
@@ -582,6 +583,7 @@ static int direct_error(llhttp_t *lp)
         lp->reason = "`" #name "` callback error";                                          \
         return code;                                                                        \
     }
+    SPAN_ERR(on_version)
     SPAN_ERR(on_status)
     SPAN_ERR(on_header_field)
     SPAN_ERR(on_header_value)
