@@ -929,10 +929,28 @@ SIMDHTTP_API int simdhttp_fields_equal(const simdhttp_fields *a, const simdhttp_
  * around ";", SP/HTAB at the start or end of a field, and empty pairs (";;", a trailing ";")
  * are accepted and skipped. Strict about pairs: a name that is not a token or empty, a
  * missing "=", a byte outside cookie-octet in the value (SP, '"', ',', '\' inside it), or an
- * unbalanced quote is an error. Quotes are part of the returned value (RFC 6265 keeps them).
- * No allocation. Do not mutate f while iterating. */
+ * unbalanced quote makes a malformed pair. Quotes are part of the returned value (RFC 6265
+ * keeps them). No allocation. Do not mutate f while iterating.
+ *
+ * A malformed pair is never returned as a cookie: it is skipped (from its start to the next
+ * ";", as browsers skip it), counted in `errors`, and the first one is reported in the error_*
+ * members, so the usual loop sees every well-formed pair and can tell afterwards:
+ *
+ *     simdhttp_cookie_iter it;
+ *     simdhttp_field c;
+ *     simdhttp_fields_cookies(&f, &it);
+ *     while (simdhttp_cookie_next(&it, &c) == 1) { ... c.name, c.value ... }
+ *     if (it.errors) ...   (it.error_pair: the first malformed pair; error_reason, where)
+ *
+ * A caller that must refuse the whole Cookie field on a bad pair checks it.errors inside the
+ * loop: it grows before the call that returns the next good pair (or the end). */
 typedef struct simdhttp_cookie_iter {
-    /* after an error: what was wrong, and where (the field's index and the offset in its value) */
+    /* malformed pairs skipped so far; the first one: its bytes (the whole pair, up to the
+     * next ";", trailing SP/HTAB trimmed), what was wrong, and where (the field's index, and
+     * the offset of the offending byte in its value) */
+    size_t errors;
+    const char *error_pair;
+    size_t error_pair_len;
     const char *error_reason;
     size_t error_field;
     size_t error_offset;
@@ -950,12 +968,9 @@ SIMDHTTP_API void simdhttp_fields_cookies(const simdhttp_fields *f, simdhttp_coo
  * Zero-copy: the pairs are spans into that memory, which must outlive the iteration. */
 SIMDHTTP_API void simdhttp_head_cookies(const simdhttp_head *head, simdhttp_cookie_iter *it);
 SIMDHTTP_API void simdhttp_cookies_of(const char *value, size_t len, simdhttp_cookie_iter *it);
-/* The next cookie-pair: its name and value spans into out->name/name_len and
- * out->value/value_len.
- * @return 1 for a pair; 0 at the end; SIMDHTTP_E_INVALID_HEADER_VALUE (positive) for a
- * malformed pair: out->name/name_len then span the whole malformed pair (value NULL),
- * it->error_* say what and where, and the next call goes on after the next ";" (so a caller
- * may skip bad pairs, as browsers do, or stop). */
+/* The next well-formed cookie-pair: its name and value spans into out->name/name_len and
+ * out->value/value_len. Malformed pairs on the way are skipped and reported in it (above).
+ * @return 1 for a pair; 0 at the end (and on every later call). */
 SIMDHTTP_API int simdhttp_cookie_next(simdhttp_cookie_iter *it, simdhttp_field *out);
 
 /* ===================================================================================== */

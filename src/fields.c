@@ -887,45 +887,49 @@ int simdhttp_cookie_next(simdhttp_cookie_iter *it, simdhttp_field *out)
     const char *v;
     uint32_t vl;
     for (; cookie_value(it, &v, &vl); it->_field++, it->_off = 0) {
-        uint32_t p = it->_off;
-        /* lenient separators: SP/HTAB runs, ";" without SP, empty pairs */
-        while (p < vl && (v[p] == ' ' || v[p] == '\t' || v[p] == ';')) p++;
-        if (p == vl) continue;
-        uint32_t start = p;
-        const char *why;
-        while (p < vl && simdhttp_tchar[(unsigned char)v[p]]) p++;
-        if (p == start) { why = "cookie-name is empty or not a token"; goto bad; }
-        if (p == vl || v[p] != '=') { why = "cookie-pair without '=' after a token cookie-name"; goto bad; }
-        uint32_t name_end = p++, vs = p;
-        if (p < vl && v[p] == '"') {
-            p++;
-            while (p < vl && cookie_octet((unsigned char)v[p])) p++;
-            if (p == vl || v[p] != '"') { why = "cookie-value has an opening DQUOTE and no closing one, or a byte outside cookie-octet inside the quotes"; goto bad; }
-            p++;
-        } else {
-            while (p < vl && cookie_octet((unsigned char)v[p])) p++;
-        }
-        uint32_t ve = p;
-        while (p < vl && (v[p] == ' ' || v[p] == '\t')) p++;
-        if (p < vl && v[p] != ';') { why = "byte outside cookie-octet in cookie-value (SP, DQUOTE, ',' or '\\'), or a missing ';'"; goto bad; }
-        out->name = v + start, out->name_len = name_end - start;
-        out->value = v + vs, out->value_len = ve - vs;
-        it->_off = p;
-        return 1;
-    bad:
-        it->error_reason = why;
-        it->error_field = it->_field;
-        it->error_offset = p;
-        {
+        for (;;) { /* the pairs of this value */
+            uint32_t p = it->_off;
+            /* lenient separators: SP/HTAB runs, ";" without SP, empty pairs */
+            while (p < vl && (v[p] == ' ' || v[p] == '\t' || v[p] == ';')) p++;
+            if (p == vl) break;
+            uint32_t start = p;
+            const char *why;
+            while (p < vl && simdhttp_tchar[(unsigned char)v[p]]) p++;
+            if (p == start) { why = "cookie-name is empty or not a token"; goto bad; }
+            if (p == vl || v[p] != '=') { why = "cookie-pair without '=' after a token cookie-name"; goto bad; }
+            uint32_t name_end = p++, vs = p;
+            if (p < vl && v[p] == '"') {
+                p++;
+                while (p < vl && cookie_octet((unsigned char)v[p])) p++;
+                if (p == vl || v[p] != '"') { why = "cookie-value has an opening DQUOTE and no closing one, or a byte outside cookie-octet inside the quotes"; goto bad; }
+                p++;
+            } else {
+                while (p < vl && cookie_octet((unsigned char)v[p])) p++;
+            }
+            uint32_t ve = p;
+            while (p < vl && (v[p] == ' ' || v[p] == '\t')) p++;
+            if (p < vl && v[p] != ';') { why = "byte outside cookie-octet in cookie-value (SP, DQUOTE, ',' or '\\'), or a missing ';'"; goto bad; }
+            out->name = v + start, out->name_len = name_end - start;
+            out->value = v + vs, out->value_len = ve - vs;
+            it->_off = p;
+            return 1;
+        bad: {
+            /* skip the pair up to the next ';' and go on, reporting the first (issue 9: a loop
+             * that stopped at an error dropped every later cookie) */
             uint32_t q = p;
             while (q < vl && v[q] != ';') q++;
-            uint32_t end = q;
-            while (end > start && (v[end - 1] == ' ' || v[end - 1] == '\t')) end--;
-            out->name = v + start, out->name_len = end - start;
-            out->value = NULL, out->value_len = 0;
+            if (!it->errors++) {
+                uint32_t end = q;
+                while (end > start && (v[end - 1] == ' ' || v[end - 1] == '\t')) end--;
+                it->error_pair = v + start;
+                it->error_pair_len = end - start;
+                it->error_reason = why;
+                it->error_field = it->_field;
+                it->error_offset = p;
+            }
             it->_off = q;
         }
-        return SIMDHTTP_E_INVALID_HEADER_VALUE;
+        }
     }
     return 0;
 }
