@@ -314,6 +314,43 @@ static int sh_special_end(simdhttp_parser *p)
     }
 }
 
+/* A framing field's whole value [v, t) (no OWS around it), when no obs-fold follows: the
+ * usual values at once, with the flags and content length sh_special_feed + sh_special_end
+ * would leave. @return 1 if done, 0 if the caller must run those (anything else: lists,
+ * errors, a second Content-Length, chunked applied before). */
+static inline int sh_special_whole(simdhttp_parser *p, int hs, const uint8_t *v, const uint8_t *t)
+{
+    size_t n = (size_t)(t - v);
+    switch (hs) {
+    case H_CONNECTION:
+        if (n == 10 && SH_EQ8(v, 0, "keep-ali") && SH_EQ4(v, 6, "live")) p->flags |= SIMDHTTP_F_CONNECTION_KEEP_ALIVE;
+        else if (n == 5 && SH_EQ4(v, 0, "clos") && (v[4] | 0x20) == 'e') p->flags |= SIMDHTTP_F_CONNECTION_CLOSE;
+        else if (n == 7 && SH_EQ4(v, 0, "upgr") && SH_EQ4(v, 3, "rade")) p->flags |= SIMDHTTP_F_CONNECTION_UPGRADE;
+        else return 0;
+        return 1;
+    case H_CONTENT_LENGTH: {
+        uint64_t acc = 0;
+        if (n == 0 || n > 19 || (p->flags & SIMDHTTP_F_CONTENT_LENGTH)) return 0; /* 19 digits: no overflow */
+        for (size_t i = 0; i < n; i++) {
+            unsigned d = (unsigned)(v[i] - '0');
+            if (d > 9) return 0;
+            acc = acc * 10 + d;
+        }
+        p->content_length = acc;
+        p->flags |= SIMDHTTP_F_CONTENT_LENGTH;
+        return 1;
+    }
+    case H_TRANSFER_ENCODING:
+        if (p->_te || n != 7 || !SH_EQ4(v, 0, "chun") || !SH_EQ4(v, 3, "nked")) return 0;
+        p->_te = TE_SEEN_CHUNKED | TE_LAST_CHUNKED;
+        p->flags |= SIMDHTTP_F_TRANSFER_ENCODING;
+        return 1;
+    default: /* H_UPGRADE: its value means nothing to framing */
+        p->flags |= SIMDHTTP_F_UPGRADE;
+        return 1;
+    }
+}
+
 /* Framing of a complete head (RFC 9112 section 6). Sets flags and content_length.
  * @return 0, or -1 with the error set. */
 static inline __attribute__((always_inline)) int sh_head_framing(simdhttp_parser *p)
@@ -490,11 +527,14 @@ enum {
     SH_WALK_GENERAL,     /* pos: the start of a line the general path must take */
     SH_WALK_FIELD_START, /* pos: after a field line's CRLF, at a byte <= SP (a fold, the end of
                             the head, an error): field_start decides (_want is 1) */
-    SH_WALK_ERROR,       /* head API: a framing field's value is wrong; pos: the error byte */
+    SH_WALK_HEAD_END,    /* pos: after the empty line that ends the head (nothing pending) */
+    SH_WALK_ERROR,       /* a framing field's value is wrong; pos: the error byte */
     SH_WALK_STOP         /* streaming: a callback stopped the parser; pos: where to resume,
                             p->_state set */
 };
 #endif
+/* pos[0..1] are CR LF, both before e */
+#define SH_IS_CRLF_AT(pos, e) ((e) - (pos) >= 2 && SH_IS_CRLF(pos))
 /* the index of the lowest set bit of m != 0 (with BMI1, tzcnt's 64-bit result: no sign
  * extension of the builtin's int) */
 #undef SH_CTZ64
@@ -513,7 +553,7 @@ enum {
  * on there. It emits exactly what the general path in sh_core would (same spans, same resume
  * states after a pause); anything else ends the walk at the start of the line, and the
  * general path takes that line from its first byte.
- * Kept out of sh_core: alone, it keeps its state in registers (docs/simd.md measures it). */
+ * A function of its own for the reader; inlined into sh_core (see below). */
 static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head *h, sh_walk *w,
                                               const uint8_t *data, const uint8_t *hend,
                                               const int headmode)
@@ -550,6 +590,7 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
             if (SH_UNLIKELY(rc)) {                                                           \
                 p->_state = (RESUME);                                                        \
                 pos = (NEXT);                                                                \
+                p->_cb_which = SH_CB_ID(NAME);                                               \
                 goto stop;                                                                   \
             }                                                                                \
         }                                                                                    \
@@ -561,6 +602,7 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
             if (SH_UNLIKELY(rc)) {                                                           \
                 p->_state = (RESUME);                                                        \
                 pos = (NEXT);                                                                \
+                p->_cb_which = SH_CB_ID(NAME);                                               \
                 goto stop;                                                                   \
             }                                                                                \
         }                                                                                    \
@@ -624,7 +666,9 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
             while (v < x && SH_IS_WS(*v)) v++;
         if (headmode) {
             const uint8_t *t = x;
-            if (SH_UNLIKELY(hs)) {
+            if (SH_UNLIKELY(t[-1] <= ' ')) /* t[-1] is a value byte, OWS or the ':' */
+                while (t > v && SH_IS_WS(t[-1])) t--;
+            if (SH_UNLIKELY(hs) && (SH_IS_WS(x[2]) || !sh_special_whole(p, hs, v, t))) {
                 /* a framing field, whole: interpret it here (no callbacks to resume) */
                 const uint8_t *bad;
                 p->_hstate = (uint8_t)hs;
@@ -638,8 +682,6 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
                 special_hs = (uint8_t)hs;
                 fspecial = f + 1;
             }
-            if (SH_UNLIKELY(t[-1] <= ' ')) /* t[-1] is a value byte, OWS or the ':' */
-                while (t > v && SH_IS_WS(t[-1])) t--;
             f->name = (const char *)pos;
             f->name_len = n;
             f->value = (const char *)v;
@@ -649,7 +691,10 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
         } else if (cb->on_header && !SH_IS_WS(x[2])) {
             /* the whole line in one call (not continued by an obs-fold: x[2] is no SP/HTAB) */
             const uint8_t *t = x;
-            if (SH_UNLIKELY(hs)) { /* a framing field: interpreted first, as by the head API */
+            if (SH_UNLIKELY(t[-1] <= ' ')) /* t[-1] is a value byte, OWS or the ':' */
+                while (t > v && SH_IS_WS(t[-1])) t--;
+            if (SH_UNLIKELY(hs) && !sh_special_whole(p, hs, v, t)) {
+                /* a framing field: interpreted first, as by the head API */
                 const uint8_t *bad;
                 p->_hstate = (uint8_t)hs;
                 sh_special_begin(p);
@@ -660,17 +705,17 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
                 }
                 p->_hstate = H_NONE; /* done with: no fold follows */
             }
-            if (SH_UNLIKELY(t[-1] <= ' ')) /* t[-1] is a value byte, OWS or the ':' */
-                while (t > v && SH_IS_WS(t[-1])) t--;
             p->_fields_left = --left; /* in step before the callback can pause */
             pos = x + 2;
             rc = cb->on_header(p, (const char *)nq - n, n, (const char *)v, (size_t)(t - v));
             if (SH_UNLIKELY(rc)) {
                 p->_state = S_FIELD_START; /* the next line, nothing pending (_want is 0) */
+                p->_cb_which = SH_CB_ID(on_header);
                 goto stop;
             }
             if (SH_UNLIKELY(*pos <= ' ')) { /* the end of the head or an error */
                 ret = SH_WALK_FIELD_START;
+                if (SH_IS_CRLF_AT(pos, hend)) pos += 2, ret = SH_WALK_HEAD_END;
                 goto out;
             }
             continue;
@@ -684,6 +729,12 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
             pos = x + 2;
         }
         if (SH_UNLIKELY(*pos <= ' ')) { /* a fold, the end of the head or an error */
+            if (SH_IS_CRLF_AT(pos, hend)) { /* the end of the head: what field_start does */
+                if (!headmode) SH_WNOTE(on_header_value_complete, S_FIELD_START, pos);
+                pos += 2;
+                ret = SH_WALK_HEAD_END;
+                goto out;
+            }
             p->_want = 1;
             ret = SH_WALK_FIELD_START;
             goto out;
@@ -711,13 +762,16 @@ stop:
 #undef SH_WNOTE
 }
 
-static __attribute__((noinline)) int SH_FN(sh_fields_head_)(simdhttp_parser *p, simdhttp_head *h, sh_walk *w,
+/* The two instantiations sh_core calls. Inlined there: as separate functions (noinline) they
+ * cost 1-4% more instructions per message (the call, the walk state through memory; AVX2
+ * callgrind: browser-get head 2552 inlined, 2581 called; get-4h 962 / 1002; docs/simd.md). */
+static SH_ALWAYS_INLINE int SH_FN(sh_fields_head_)(simdhttp_parser *p, simdhttp_head *h, sh_walk *w,
                                                             const uint8_t *data, const uint8_t *hend)
 {
     return SH_FN(sh_fields_)(p, h, w, data, hend, 1);
 }
 
-static __attribute__((noinline)) int SH_FN(sh_fields_stream_)(simdhttp_parser *p, sh_walk *w,
+static SH_ALWAYS_INLINE int SH_FN(sh_fields_stream_)(simdhttp_parser *p, sh_walk *w,
                                                               const uint8_t *data, const uint8_t *hend)
 {
     return SH_FN(sh_fields_)(p, NULL, w, data, hend, 0);
@@ -948,8 +1002,12 @@ after_version:
     if (pos == hend) SH_MORE(S_AFTER_VERSION);
     c = *pos;
     if (p->type == SIMDHTTP_REQUEST) {
-        if (c != '\r' && c != '\n') SH_ERR(SIMDHTTP_E_INVALID_VERSION, pos, "junk after the HTTP version");
         p->_want = 0;
+        if (SH_LIKELY(c == '\r') && hend - pos >= 2 && pos[1] == '\n') { /* what line_end does */
+            pos += 2;
+            goto field_start;
+        }
+        if (c != '\r' && c != '\n') SH_ERR(SIMDHTTP_E_INVALID_VERSION, pos, "junk after the HTTP version");
         p->_next = S_FIELD_START;
         goto line_end;
     }
@@ -1088,6 +1146,7 @@ field_line:
                       : SH_FN(sh_fields_stream_)(p, &walk, data, hend);
         pos = walk.pos;
         if (SH_UNLIKELY(rc != SH_WALK_GENERAL)) {
+            if (rc == SH_WALK_HEAD_END) goto head_done;
             if (rc == SH_WALK_FIELD_START) goto field_start;
             if (rc == SH_WALK_ERROR) {
                 errpos = pos;
