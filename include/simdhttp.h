@@ -397,7 +397,8 @@ struct simdhttp_parser {
      * decoder and simdhttp_parse_fields start a parser past [msg], in the chunk-size or
      * field-line state: they set flags and _want there (src/chunked.c, src/dispatch.c). */
     const simdhttp_callbacks *_cb;  /* [init] */
-    const char *_reason;            /* [init] NULL; then set together with _error */
+    const char *_reason;            /* [init] NULL; then set together with _error, or by
+                                       simdhttp_set_error_reason; NULL again at resume */
     const char *_error_pos;         /* [init]; then set with a pause, upgrade or error */
     uint64_t _nread;                /* [init] bytes consumed before the current execute() */
     uint64_t _error_offset;         /* [init]; then set with _error_pos */
@@ -444,9 +445,13 @@ SIMDHTTP_API void simdhttp_reset(simdhttp_parser *p);
  * @return SIMDHTTP_OK; SIMDHTTP_E_PAUSED or SIMDHTTP_E_PAUSED_UPGRADE (simdhttp_get_error_pos()
  * tells where the unconsumed bytes begin); or an error, which sticks until reset. */
 SIMDHTTP_API simdhttp_errno simdhttp_execute(simdhttp_parser *p, const char *data, size_t len);
-/* The end of the stream. A body delimited by the close ends here (on_message_complete).
- * @return SIMDHTTP_OK between messages; SIMDHTTP_E_INVALID_EOF_STATE inside one; or the
- * sticky error. */
+/* The end of the stream. It first takes the steps that need no more bytes (as execute() with
+ * an empty buffer), so a message paused at on_headers_complete and resumed ends here too when
+ * its body runs until the close or it has none; then a body delimited by the close ends
+ * (on_message_complete). A callback's pause at the end of the stream holds nothing: finish()
+ * resumes it and goes on.
+ * @return SIMDHTTP_OK between messages (and after an upgrade); SIMDHTTP_E_INVALID_EOF_STATE
+ * inside one; a callback's error; or the sticky error. */
 SIMDHTTP_API simdhttp_errno simdhttp_finish(simdhttp_parser *p);
 /* After SIMDHTTP_E_PAUSED: clear the pause; call execute() again from simdhttp_get_error_pos().
  * Until then, execute() on the paused parser consumes nothing and returns SIMDHTTP_E_PAUSED. */
@@ -461,12 +466,23 @@ SIMDHTTP_API simdhttp_errno simdhttp_get_errno(const simdhttp_parser *p);
  * e.g. offsetof(simdhttp_callbacks, on_url) (a compatibility layer maps the error to its API's
  * code for that callback). @return 0 if no callback stopped it since init or reset. */
 SIMDHTTP_API int simdhttp_get_callback_result(const simdhttp_parser *p, size_t *which);
-/* @return a sentence naming what was wrong (more precise than simdhttp_errno_reason). */
+/* @return a sentence naming what was wrong (more precise than simdhttp_errno_reason), or the
+ * reason a callback gave with simdhttp_set_error_reason; NULL while there is no error. */
 SIMDHTTP_API const char *simdhttp_get_error_reason(const simdhttp_parser *p);
+/* From a callback that is about to return an error (or SIMDHTTP_PAUSE): the reason
+ * simdhttp_get_error_reason() will give, instead of "a callback returned an error" (as
+ * llhttp_set_error_reason). `reason` is kept by pointer: a string that outlives the error.
+ * The reason holds until the parser stops; it is cleared by resume(), resume_after_upgrade()
+ * and reset(), so a callback that set one and then returned 0 leaves it for the next stop. */
+SIMDHTTP_API void simdhttp_set_error_reason(simdhttp_parser *p, const char *reason);
 /* @return the absolute offset of the error (or of the first unconsumed byte after a pause). */
 SIMDHTTP_API uint64_t simdhttp_get_error_offset(const simdhttp_parser *p);
-/* @return a pointer into the last execute() buffer: the error byte, or the first byte not
- * consumed after a pause or an upgrade. */
+/* @return a pointer into the last execute() buffer: the error byte; or the first byte not
+ * consumed after a pause or an upgrade. An error sticks: a later execute() consumes nothing
+ * and moves this to its own data (the first byte not consumed), so it never points into a
+ * buffer you may have freed; get_error_offset() keeps the error's offset. While paused, a
+ * refused execute() leaves it where the pause put it. NULL after an error that finish()
+ * reported (no buffer) or a NULL data argument. */
 SIMDHTTP_API const char *simdhttp_get_error_pos(const simdhttp_parser *p);
 /* @return 1 if the connection persists after the current message (HTTP/1.1 unless
  * "Connection: close"; HTTP/1.0 only with "Connection: keep-alive"; never after a body that

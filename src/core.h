@@ -1538,14 +1538,16 @@ cb_stop:
     p->_error_pos = (const char *)pos;
     p->_error_offset = p->_nread + (uint64_t)(pos - data);
     p->_cb_rc = rc;
+    /* a reason the callback gave (simdhttp_set_error_reason) is kept: _reason is NULL while
+     * the parser runs */
     if (rc == p->_pause_rc) {
         p->_error = SIMDHTTP_E_PAUSED;
-        p->_reason = "paused by a callback";
+        if (!p->_reason) p->_reason = "paused by a callback";
         p->_nread = p->_error_offset; /* the caller passes the rest again after resume */
         return SIMDHTTP_E_PAUSED;
     }
     p->_error = SIMDHTTP_E_USER;
-    p->_reason = "a callback returned an error";
+    if (!p->_reason) p->_reason = "a callback returned an error";
     p->_state = S_ERROR;
     return SIMDHTTP_E_USER;
 

@@ -179,7 +179,14 @@ static const char sh_empty[1];
 
 simdhttp_errno simdhttp_execute(simdhttp_parser *p, const char *data, size_t len)
 {
-    if (p->_error) return p->_error;
+    if (__builtin_expect(p->_error, 0)) {
+        /* Nothing of this buffer is consumed. After an error (it sticks) the error position
+         * moves to this buffer's start, so that it never points into a buffer the caller may
+         * have freed; the offset stays the error's. A pause or an upgrade keeps its position:
+         * the caller goes on from there. */
+        if (p->_error != SIMDHTTP_E_PAUSED && p->_error != SIMDHTTP_E_PAUSED_UPGRADE) p->_error_pos = data;
+        return p->_error;
+    }
     if (__builtin_expect(!data, 0)) {
         if (len) {
             p->_error = SIMDHTTP_E_INVALID_ARGUMENT;

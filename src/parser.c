@@ -62,6 +62,17 @@ simdhttp_errno simdhttp_finish(simdhttp_parser *p)
     case SIMDHTTP_E_PAUSED_UPGRADE: return SIMDHTTP_OK; /* the stream is no longer HTTP */
     default: return p->_error;
     }
+    /* First the steps that need no more bytes, as an empty execute() takes them: a message
+     * paused at on_headers_complete (then resumed) whose body runs until the close, or that
+     * has none, ends here instead of failing (issue 9). A pause at the end of the stream has
+     * nothing to hold. */
+    simdhttp_errno e = simdhttp_execute(p, NULL, 0);
+    while (e == SIMDHTTP_E_PAUSED) {
+        simdhttp_resume(p);
+        e = simdhttp_execute(p, NULL, 0);
+    }
+    if (e == SIMDHTTP_E_PAUSED_UPGRADE) return SIMDHTTP_OK;
+    if (e) return e;
     switch (p->_state) {
     case S_MSG_START:
     case S_DEAD:
@@ -78,7 +89,7 @@ simdhttp_errno simdhttp_finish(simdhttp_parser *p)
         }
         if (rc && rc != p->_pause_rc) { /* a pause at the end of the stream has nothing to hold */
             p->_error = SIMDHTTP_E_USER;
-            p->_reason = "a callback returned an error";
+            if (!p->_reason) p->_reason = "a callback returned an error"; /* else its own */
             p->_error_offset = p->_nread;
             p->_error_pos = NULL;
             return p->_error;
@@ -95,15 +106,22 @@ simdhttp_errno simdhttp_finish(simdhttp_parser *p)
     return p->_error;
 }
 
+/* _reason is NULL whenever _error is OK: a callback's simdhttp_set_error_reason is then
+ * the only thing that sets it before the parser stops. */
 void simdhttp_resume(simdhttp_parser *p)
 {
-    if (p->_error == SIMDHTTP_E_PAUSED) p->_error = SIMDHTTP_OK;
+    if (p->_error != SIMDHTTP_E_PAUSED) return;
+    p->_error = SIMDHTTP_OK;
+    p->_reason = NULL;
 }
+
+void simdhttp_set_error_reason(simdhttp_parser *p, const char *reason) { p->_reason = reason; }
 
 void simdhttp_resume_after_upgrade(simdhttp_parser *p)
 {
     if (p->_error != SIMDHTTP_E_PAUSED_UPGRADE) return;
     p->_error = SIMDHTTP_OK;
+    p->_reason = NULL;
     p->upgrade = 0;
     p->_state = S_MSG_START;
     p->_head_left = p->_max_head_size;

@@ -157,6 +157,138 @@ static void test_empty_input(void)
             "parse_head(NULL, 3)", "returned %ld (%s)", r, simdhttp_errno_name(h.error));
 }
 
+/* ---- finish() after a pause (issue 9, item 5) ---- */
+static int mc_count;
+static int count_mc2(simdhttp_parser *p)
+{
+    (void)p;
+    mc_count++;
+    return 0;
+}
+static int pause_mc(simdhttp_parser *p)
+{
+    (void)p;
+    mc_count++;
+    return SIMDHTTP_PAUSE;
+}
+
+/* pause at on_headers_complete, resume, then finish() with no other execute() */
+static simdhttp_errno finish_after_hc_pause(simdhttp_type type, const char *in, size_t len)
+{
+    simdhttp_callbacks cb = {.on_headers_complete = pause_hc, .on_message_complete = count_mc2};
+    simdhttp_parser p;
+    mc_count = 0;
+    simdhttp_init(&p, type, &cb, NULL);
+    simdhttp_errno e = simdhttp_execute(&p, in, len);
+    if (e != SIMDHTTP_E_PAUSED || simdhttp_get_error_offset(&p) != len) return SIMDHTTP_E_INVALID_ARGUMENT;
+    simdhttp_resume(&p);
+    return simdhttp_finish(&p);
+}
+
+static void test_finish_after_pause(void)
+{
+    simdhttp_errno e = finish_after_hc_pause(SIMDHTTP_RESPONSE, LIT("HTTP/1.1 200 OK\r\nA: b\r\n\r\n"));
+    t_check(e == SIMDHTTP_OK && mc_count == 1, "finish after a pause: body until close",
+            "%s, %d message complete", simdhttp_errno_name(e), mc_count);
+    e = finish_after_hc_pause(SIMDHTTP_RESPONSE, LIT("HTTP/1.1 204 No Content\r\n\r\n"));
+    t_check(e == SIMDHTTP_OK && mc_count == 1, "finish after a pause: no body", "%s, %d message complete",
+            simdhttp_errno_name(e), mc_count);
+    e = finish_after_hc_pause(SIMDHTTP_REQUEST, LIT("GET / HTTP/1.1\r\n\r\n"));
+    t_check(e == SIMDHTTP_OK && mc_count == 1, "finish after a pause: bodyless request", "%s, %d",
+            simdhttp_errno_name(e), mc_count);
+    e = finish_after_hc_pause(SIMDHTTP_RESPONSE, LIT("HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\n"));
+    t_check(e == SIMDHTTP_E_INVALID_EOF_STATE && mc_count == 0, "finish after a pause: body still due",
+            "%s, %d", simdhttp_errno_name(e), mc_count);
+    e = finish_after_hc_pause(SIMDHTTP_RESPONSE, LIT("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"));
+    t_check(e == SIMDHTTP_E_INVALID_EOF_STATE && mc_count == 0, "finish after a pause: chunks still due",
+            "%s, %d", simdhttp_errno_name(e), mc_count);
+    /* a pause at on_message_complete of an upgrade: the stream is not HTTP any more */
+    simdhttp_callbacks cb = {.on_message_complete = pause_mc};
+    simdhttp_parser p;
+    mc_count = 0;
+    simdhttp_init(&p, SIMDHTTP_REQUEST, &cb, NULL);
+    e = simdhttp_execute(&p, LIT("GET / HTTP/1.1\r\nConnection: upgrade\r\nUpgrade: x\r\n\r\n"));
+    simdhttp_resume(&p);
+    e = e == SIMDHTTP_E_PAUSED ? simdhttp_finish(&p) : SIMDHTTP_E_INVALID_ARGUMENT;
+    t_check(e == SIMDHTTP_OK && mc_count == 1, "finish after a pause at an upgrade's end", "%s, %d",
+            simdhttp_errno_name(e), mc_count);
+}
+
+/* ---- error position after a sticky error (issue 9, item 5) ---- */
+static void test_error_pos_sticky(void)
+{
+    simdhttp_parser p;
+    simdhttp_init(&p, SIMDHTTP_REQUEST, NULL, NULL);
+    static const char bad[] = "GET / HTTP/1.1\r\nA b: c\r\n\r\n";
+    char *a = malloc(sizeof bad), *b = malloc(8);
+    memcpy(a, bad, sizeof bad);
+    memcpy(b, "GET / HT", 8);
+    simdhttp_errno e = simdhttp_execute(&p, a, sizeof bad - 1);
+    t_check(e == SIMDHTTP_E_UNEXPECTED_SPACE && simdhttp_get_error_pos(&p) == a + 17 &&
+                simdhttp_get_error_offset(&p) == 17,
+            "error position", "%s at +%td", simdhttp_errno_name(e), simdhttp_get_error_pos(&p) - a);
+    e = simdhttp_execute(&p, b, 8);
+    t_check(e == SIMDHTTP_E_UNEXPECTED_SPACE && simdhttp_get_error_pos(&p) == b &&
+                simdhttp_get_error_offset(&p) == 17,
+            "error position after a sticky error: in the last buffer, nothing consumed",
+            "%s, pos %s, offset %llu", simdhttp_errno_name(e),
+            simdhttp_get_error_pos(&p) == b ? "b" : "not in the last buffer",
+            (unsigned long long)simdhttp_get_error_offset(&p));
+    free(a);
+    free(b);
+    /* a paused parser keeps the pause's position: the caller goes on from it */
+    simdhttp_callbacks cb = {.on_headers_complete = pause_hc};
+    static const char in[] = "GET / HTTP/1.1\r\n\r\nGET";
+    simdhttp_init(&p, SIMDHTTP_REQUEST, &cb, NULL);
+    e = simdhttp_execute(&p, LIT(in));
+    e = e == SIMDHTTP_E_PAUSED ? simdhttp_execute(&p, "x", 1) : e;
+    t_check(e == SIMDHTTP_E_PAUSED && simdhttp_get_error_pos(&p) == in + 18, "error position while paused",
+            "%s", simdhttp_errno_name(e));
+}
+
+/* ---- a callback's own error reason (issue 9, item 5) ---- */
+static int reason_field(simdhttp_parser *p, const char *at, size_t n)
+{
+    (void)at, (void)n;
+    simdhttp_set_error_reason(p, "field not allowed here");
+    return *(int *)p->data;
+}
+
+static int plain_err(simdhttp_parser *p, const char *at, size_t n)
+{
+    (void)p, (void)at, (void)n;
+    return -1;
+}
+
+static void test_set_error_reason(void)
+{
+    simdhttp_callbacks cb = {.on_header_field = reason_field};
+    simdhttp_parser p;
+    int ret = -1;
+    simdhttp_init(&p, SIMDHTTP_REQUEST, &cb, NULL);
+    p.data = &ret;
+    simdhttp_errno e = simdhttp_execute(&p, LIT("GET / HTTP/1.1\r\nX: y\r\n\r\n"));
+    const char *r = simdhttp_get_error_reason(&p);
+    t_check(e == SIMDHTTP_E_USER && r && strcmp(r, "field not allowed here") == 0, "set_error_reason",
+            "%s: %s", simdhttp_errno_name(e), r ? r : "(null)");
+    simdhttp_reset(&p);
+    t_check(simdhttp_get_error_reason(&p) == NULL, "set_error_reason", "reset keeps a reason");
+    /* a pause takes the reason too; resume clears it, and the next error without one is generic */
+    ret = SIMDHTTP_PAUSE;
+    e = simdhttp_execute(&p, LIT("GET / HTTP/1.1\r\nX: y\r\n\r\n"));
+    r = simdhttp_get_error_reason(&p);
+    t_check(e == SIMDHTTP_E_PAUSED && r && strcmp(r, "field not allowed here") == 0, "set_error_reason, pause",
+            "%s: %s", simdhttp_errno_name(e), r ? r : "(null)");
+    simdhttp_resume(&p);
+    t_check(simdhttp_get_error_reason(&p) == NULL, "set_error_reason", "resume keeps the reason");
+    simdhttp_callbacks plain = {.on_header_field = plain_err};
+    simdhttp_init(&p, SIMDHTTP_REQUEST, &plain, NULL);
+    e = simdhttp_execute(&p, LIT("GET / HTTP/1.1\r\nX: y\r\n\r\n"));
+    r = simdhttp_get_error_reason(&p);
+    t_check(e == SIMDHTTP_E_USER && r && strcmp(r, "a callback returned an error") == 0, "no reason set",
+            "%s: %s", simdhttp_errno_name(e), r ? r : "(null)");
+}
+
 /* ---- user errors ---- */
 
 static int user_err_field(simdhttp_parser *p, const char *at, size_t n)
@@ -727,6 +859,9 @@ int main(void)
     test_pause_everywhere("pause everywhere: obs-fold and BWS", SIMDHTTP_REQUEST, &fold, LIT(folded));
     test_pause_position();
     test_empty_input();
+    test_finish_after_pause();
+    test_error_pos_sticky();
+    test_set_error_reason();
     test_user_error();
     test_callback_result();
     test_reset_both();
