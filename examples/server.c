@@ -29,6 +29,15 @@
  *     The unparsed rest stays in our input buffer; simdhttp_resume() and execute() again later.
  *   - Any other error sticks: we map it to a status code (431, 505, 400...), answer with
  *     "Connection: close", stop reading requests and close cleanly.
+ *
+ * What keeps it up against clients that misbehave on purpose:
+ *   - Slow clients (slowloris): a request's head must arrive within --head-timeout seconds of
+ *     its first byte (empty lines before it included), and its body at --min-rate bytes per
+ *     second on average; otherwise 408 Request Timeout and close. Bytes do not refresh these,
+ *     as they refresh the idle timeout between requests.
+ *   - The descriptor limit: at EMFILE/ENFILE, accept4() fails while the listening socket stays
+ *     readable, so a level-triggered loop would spin. We stop watching the listening socket
+ *     until a connection closes (or a second passes), then accept again.
  */
 #define _GNU_SOURCE /* accept4 */
 #include <errno.h>
@@ -57,12 +66,14 @@ static struct {
     uint32_t max_head;  /* parser limit: HEADER_OVERFLOW -> 431 */
     uint32_t max_fields; /* parser limit: TOO_MANY_HEADERS -> 431 */
     const char *capture_dir; /* if set: every received byte, one file per connection */
-} opt = {8u << 20, 8192, 16384, 100, NULL};
+    uint64_t idle_ms;   /* idle keep-alive connection, no request in progress: close */
+    uint64_t head_ms;   /* a request's head must be complete this long after its first byte */
+    uint64_t min_rate;  /* a body must come at this many bytes/s on average (after head_ms) */
+} opt = {8u << 20, 8192, 16384, 100, NULL, 15000, 10000, 1024};
 
 #define IN_SIZE 16384        /* one read at most this much */
 #define OUT_HIGH (256 * 1024) /* stop parsing new requests while this much is unsent */
-#define IDLE_TIMEOUT 15      /* seconds without traffic before an idle connection closes */
-#define DRAIN_TIMEOUT 2      /* seconds to wait for the peer's FIN after our error reply */
+#define DRAIN_MS 2000        /* wait this long for the peer's FIN after our error reply */
 #define MAX_METHOD 32
 #define MAX_URL_CAP 65536     /* --max-url at most this */
 
@@ -86,7 +97,10 @@ struct conn {
     unsigned id;
     simdhttp_parser parser;
     struct conn *prev, *next; /* all connections, for the timeout sweep */
-    time_t deadline;
+    uint64_t deadline;  /* ms: idle (refreshed by traffic) or drain deadline */
+    uint64_t req_start; /* ms: first byte of the request in progress (0: between requests) */
+    uint64_t body_start; /* ms: its head completed (0: head not complete) */
+    uint64_t body_got;  /* body bytes received since */
     /* input: bytes read but not yet parsed (after a pause) are in[in_off..in_len) */
     char in[IN_SIZE];
     size_t in_off, in_len;
@@ -105,7 +119,7 @@ struct conn {
     char name[16];  /* a field name's first bytes: enough to recognise Host and Expect */
     size_t name_len;
     char value[16]; /* an Expect value's first bytes */
-    size_t value_len;
+    size_t value_len, value_end; /* all its bytes; up to its last non-SP/HTAB byte */
     int in_expect, expect_continue, expect_other, hosts;
     unsigned fields, trailers;
     uint64_t body_len, body_hash;
@@ -114,7 +128,7 @@ struct conn {
 };
 
 static struct conn *all_conns;
-static int epfd;
+static int epfd, listen_fd, accept_paused;
 static volatile sig_atomic_t stop;
 static unsigned long n_requests, n_errors;
 
@@ -177,9 +191,17 @@ static const char *status_text(int status)
  * of on_headers_complete) stops execute() with SIMDHTTP_E_USER; we remember the status. */
 #define REFUSE(c, code, reason) ((c)->status = (code), (c)->why = (reason), -1)
 
+static uint64_t now(void) /* ms, monotonic */
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
 static int on_message_begin(simdhttp_parser *p)
 {
     struct conn *c = CONN(p);
+    if (!c->req_start) c->req_start = now(); /* the head clock (it may have started at an empty line) */
     c->method_len = c->target_len = 0;
     c->fields = c->trailers = 0;
     c->hosts = c->expect_continue = c->expect_other = 0;
@@ -235,14 +257,23 @@ static int on_header_field_complete(simdhttp_parser *p)
     struct conn *c = CONN(p);
     c->in_expect = name_is(c, "expect");
     if (name_is(c, "host") && !(p->flags & SIMDHTTP_F_TRAILERS)) c->hosts++;
-    c->value_len = 0;
+    c->value_len = c->value_end = 0;
     return 0;
 }
 
 static int on_header_value(simdhttp_parser *p, const char *at, size_t len)
 {
     struct conn *c = CONN(p);
-    if (c->in_expect) keep_prefix(c->value, sizeof c->value, &c->value_len, at, len);
+    if (c->in_expect) {
+        /* The value span keeps trailing OWS (see simdhttp.h), of any length and possibly in
+         * later spans: remember where the last non-SP/HTAB byte ends, and compare up to it. */
+        for (size_t i = len; i > 0; i--)
+            if (at[i - 1] != ' ' && at[i - 1] != '\t') {
+                c->value_end = c->value_len + i;
+                break;
+            }
+        keep_prefix(c->value, sizeof c->value, &c->value_len, at, len);
+    }
     return 0;
 }
 
@@ -253,11 +284,8 @@ static int on_header_value_complete(simdhttp_parser *p)
     if (p->flags & SIMDHTTP_F_TRAILERS) c->trailers++;
     else c->fields++;
     if (c->in_expect) {
-        /* The value span keeps trailing OWS (see simdhttp.h): trim it here. */
-        while (c->value_len && c->value_len <= sizeof c->value &&
-               (c->value[c->value_len - 1] == ' ' || c->value[c->value_len - 1] == '\t'))
-            c->value_len--;
-        if (c->value_len == 12 && strncasecmp(c->value, "100-continue", 12) == 0)
+        /* trimmed first: "100-continue" followed by any SP/HTAB is 100-continue */
+        if (c->value_end == 12 && strncasecmp(c->value, "100-continue", 12) == 0)
             c->expect_continue = 1;
         else c->expect_other = 1;
     }
@@ -287,6 +315,8 @@ static int on_headers_complete(simdhttp_parser *p)
         static const char cont[] = "HTTP/1.1 100 Continue\r\n\r\n";
         if (out_put(c, cont, sizeof cont - 1)) return -1;
     }
+    c->body_start = now(); /* the head is in: from now on the body's rate counts */
+    c->body_got = 0;
     return 0;
 }
 
@@ -294,6 +324,7 @@ static int on_body(simdhttp_parser *p, const char *at, size_t len)
 {
     struct conn *c = CONN(p);
     c->body_len += len;
+    c->body_got += len;
     if (c->body_len > opt.max_body) /* a chunked body can grow past the limit */
         return REFUSE(c, 413, "chunked body over --max-body");
     c->body_hash = fnv1a64(c->body_hash, at, len);
@@ -310,6 +341,7 @@ static int on_message_complete(simdhttp_parser *p)
     const char *ctype = "application/json";
 
     n_requests++;
+    c->req_start = c->body_start = 0; /* between requests: only the idle timeout applies */
     if (p->method == SIMDHTTP_METHOD_GET && c->target_len == 5 && memcmp(c->target, "/page", 5) == 0) {
         ctype = "text/html; charset=utf-8";
         n = sizeof PAGE - 1;
@@ -415,13 +447,6 @@ static void conn_parse(struct conn *c)
 }
 
 /* ---- sockets ---- */
-static time_t now(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return ts.tv_sec;
-}
-
 static void conn_close(struct conn *c)
 {
     epoll_ctl(epfd, EPOLL_CTL_DEL, c->fd, NULL);
@@ -433,6 +458,12 @@ static void conn_close(struct conn *c)
     free(c->out);
     free(c->target);
     free(c);
+    /* a descriptor is free again: accept what waits in the backlog */
+    if (accept_paused) {
+        struct epoll_event e = {.events = EPOLLIN, .data.ptr = NULL};
+        epoll_ctl(epfd, EPOLL_CTL_MOD, listen_fd, &e);
+        accept_paused = 0;
+    }
 }
 
 /* Register what we wait for: input unless parsing is held back; output while some is left. */
@@ -457,17 +488,17 @@ static int conn_flush(struct conn *c)
         if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) break;
         if (n <= 0) return conn_close(c), -1; /* peer gone */
         c->out_off += (size_t)n;
-        c->deadline = now() + IDLE_TIMEOUT;
+        c->deadline = now() + opt.idle_ms;
     }
     if (c->out_off == c->out_len) c->out_off = c->out_len = 0;
     if (c->out_len == 0 && (c->closing || c->peer_eof) && !c->draining) {
         if (c->peer_eof) return conn_close(c), -1;
         /* Closing with unread input makes the kernel send RST, which can destroy our reply
          * in the client's receive buffer. Send FIN instead, then read and drop until the
-         * client closes too (bounded by DRAIN_TIMEOUT). */
+         * client closes too (bounded by DRAIN_MS). */
         shutdown(c->fd, SHUT_WR);
         c->draining = 1;
-        c->deadline = now() + DRAIN_TIMEOUT;
+        c->deadline = now() + DRAIN_MS;
     }
     return 0;
 }
@@ -496,7 +527,8 @@ static void conn_readable(struct conn *c)
         }
         c->in_off = 0;
         c->in_len = (size_t)n;
-        c->deadline = now() + IDLE_TIMEOUT;
+        c->deadline = now() + opt.idle_ms;
+        if (!c->req_start) c->req_start = now(); /* a request (or an empty line) begins */
         conn_parse(c);
     }
     if (conn_flush(c) == 0) conn_update(c);
@@ -519,7 +551,19 @@ static void accept_all(int lfd)
     static unsigned next_id;
     for (;;) {
         int fd = accept4(lfd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
-        if (fd < 0) return; /* EAGAIN: no more for now (or a transient error) */
+        if (fd < 0) {
+            if (errno == EINTR || errno == ECONNABORTED || errno == EPROTO) continue;
+            if (errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM) {
+                /* Out of descriptors (or memory): the listening socket stays readable, so
+                 * level-triggered epoll would wake us at once, forever. Stop watching it until
+                 * a connection closes (conn_close) or the next sweep; the clients wait in the
+                 * backlog meanwhile. */
+                struct epoll_event e = {.events = 0, .data.ptr = NULL};
+                epoll_ctl(epfd, EPOLL_CTL_MOD, lfd, &e);
+                accept_paused = 1;
+            }
+            return; /* EAGAIN: no more for now */
+        }
         struct conn *c = calloc(1, sizeof *c);
         char *target = malloc(opt.max_url);
         if (!c || !target) {
@@ -545,7 +589,7 @@ static void accept_all(int lfd)
         cfg.max_fields = opt.max_fields;
         simdhttp_init(&c->parser, SIMDHTTP_REQUEST, &callbacks, &cfg);
         c->parser.data = c;
-        c->deadline = now() + IDLE_TIMEOUT;
+        c->deadline = now() + opt.idle_ms;
         c->next = all_conns;
         if (all_conns) all_conns->prev = c;
         all_conns = c;
@@ -555,12 +599,47 @@ static void accept_all(int lfd)
     }
 }
 
+/* A request too slow to be served: 408 if we may still answer it (no error reply is on its
+ * way), then close as after an error. @return -1 if the connection was closed. */
+static int conn_timeout(struct conn *c, const char *why)
+{
+    if (c->closing || c->draining) return conn_close(c), -1;
+    char body[160];
+    int n = snprintf(body, sizeof body, "408 Request Timeout: %s\n", why);
+    n_errors++;
+    out_printf(c, "HTTP/1.1 408 Request Timeout\r\nServer: simdhttp-example\r\nContent-Type: text/plain\r\n"
+                  "Content-Length: %d\r\nConnection: close\r\n\r\n%s", n, body);
+    c->closing = 1;
+    c->in_off = c->in_len = 0; /* what was read of the request is dropped */
+    if (conn_flush(c)) return -1;
+    conn_update(c);
+    return 0;
+}
+
+/* Once a second: idle and drain deadlines; a head not complete in time; a body too slow. */
+static void sweep(uint64_t t)
+{
+    for (struct conn *c = all_conns, *next; c; c = next) {
+        next = c->next;
+        if (t >= c->deadline) {
+            conn_close(c);
+        } else if (c->req_start && !c->closing && !c->draining) {
+            if (!c->body_start && t - c->req_start >= opt.head_ms)
+                conn_timeout(c, "the request head did not arrive in time");
+            else if (c->body_start && t - c->body_start >= opt.head_ms &&
+                     c->body_got < opt.min_rate * (t - c->body_start) / 1000)
+                conn_timeout(c, "the request body comes slower than the minimum rate");
+        }
+    }
+}
+
 static void on_signal(int sig) { (void)sig; stop = 1; }
 
 static int usage(void)
 {
     fprintf(stderr, "usage: server [--capture DIR] [--max-body N] [--max-url N] [--max-head N]\n"
-                    "              [--max-fields N] PORT   (PORT 0: any free port)\n");
+                    "              [--max-fields N] [--idle-timeout S] [--head-timeout S]\n"
+                    "              [--min-rate BYTES_PER_S] PORT   (PORT 0: any free port)\n");
     return 2;
 }
 
@@ -579,6 +658,9 @@ int main(int argc, char **argv)
             else if (strcmp(a, "--max-url") == 0 && v <= MAX_URL_CAP) opt.max_url = (size_t)v;
             else if (strcmp(a, "--max-head") == 0) opt.max_head = (uint32_t)v;
             else if (strcmp(a, "--max-fields") == 0) opt.max_fields = (uint32_t)v;
+            else if (strcmp(a, "--idle-timeout") == 0) opt.idle_ms = v * 1000;
+            else if (strcmp(a, "--head-timeout") == 0) opt.head_ms = v * 1000;
+            else if (strcmp(a, "--min-rate") == 0) opt.min_rate = v;
             else return usage();
             continue;
         }
@@ -610,10 +692,11 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN); /* a write to a closed peer is an error return, not a kill */
 
     epfd = epoll_create1(EPOLL_CLOEXEC);
+    listen_fd = lfd;
     struct epoll_event le = {.events = EPOLLIN, .data.ptr = NULL};
     epoll_ctl(epfd, EPOLL_CTL_ADD, lfd, &le);
 
-    time_t last_sweep = now();
+    uint64_t last_sweep = now();
     while (!stop) {
         struct epoll_event ev[64];
         int n = epoll_wait(epfd, ev, 64, 1000);
@@ -626,12 +709,14 @@ int main(int argc, char **argv)
             if ((ev[i].events & EPOLLOUT) && conn_writable(c)) continue;
             if (ev[i].events & (EPOLLIN | EPOLLERR | EPOLLHUP)) conn_readable(c);
         }
-        time_t t = now();
-        if (t != last_sweep) { /* close idle and draining connections past their deadline */
+        uint64_t t = now();
+        if (t - last_sweep >= 1000) {
             last_sweep = t;
-            for (struct conn *c = all_conns, *next; c; c = next) {
-                next = c->next;
-                if (t >= c->deadline) conn_close(c);
+            sweep(t);
+            if (accept_paused) { /* a descriptor may have been freed elsewhere: try again */
+                struct epoll_event e = {.events = EPOLLIN, .data.ptr = NULL};
+                epoll_ctl(epfd, EPOLL_CTL_MOD, lfd, &e);
+                accept_paused = 0;
             }
         }
     }

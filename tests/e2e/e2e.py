@@ -910,6 +910,172 @@ def test_python_server(root, files):
 
 
 # ---------------------------------------------------------------------------------------------
+# the example server against clients that misbehave on purpose (issue 9, item 6)
+
+def start_server(args, preexec_fn=None):
+    """The example server with args (no capture); @return (process, port) or (process, None)."""
+    p = spawn([SERVER] + list(args) + ["0"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+              preexec_fn=preexec_fn)
+    r, _, _ = select.select([p.stdout], [], [], 10)
+    m = re.search(r"127\.0\.0\.1:(\d+)", p.stdout.readline().decode() if r else "")
+    return p, int(m.group(1)) if m else None
+
+
+def cpu_seconds(pid):
+    """User + system CPU time of a process so far (/proc/PID/stat fields 14 and 15)."""
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def read_until_close(s, timeout):
+    """@return (bytes, seconds until the peer closed, or None if it did not within timeout)."""
+    got, t0 = bytearray(), time.monotonic()
+    s.settimeout(0.2)
+    while time.monotonic() - t0 < timeout:
+        try:
+            b = s.recv(65536)
+        except socket.timeout:
+            continue
+        except ConnectionResetError:
+            return bytes(got), time.monotonic() - t0
+        if not b:
+            return bytes(got), time.monotonic() - t0
+        got += b
+    return bytes(got), None
+
+
+def test_fd_limit():
+    """At the descriptor limit the server must not spin on a readable listening socket
+    (measured: its CPU time while 60 clients wait with RLIMIT_NOFILE 32), and must accept
+    again once descriptors are free."""
+    def low_limit():
+        resource.setrlimit(resource.RLIMIT_NOFILE, (32, 32))
+    p, port = start_server([], low_limit)
+    if not check("fd limit: server started with RLIMIT_NOFILE 32", port is not None):
+        stop(p)
+        return
+    socks = []
+    try:
+        for _ in range(60):
+            socks.append(socket.create_connection(("127.0.0.1", port), 5))
+        time.sleep(0.5)  # the server accepts what it can and meets EMFILE
+        c0, t0 = cpu_seconds(p.pid), time.monotonic()
+        time.sleep(3)
+        cpu, wall = cpu_seconds(p.pid) - c0, time.monotonic() - t0
+        print("# fd limit: server CPU %.3f s in %.1f s with 60 clients at RLIMIT_NOFILE 32" % (cpu, wall), flush=True)
+        check("fd limit: no busy loop at EMFILE (CPU < 10% of the time)", cpu < 0.1 * wall,
+              "%.3f s of CPU in %.1f s" % (cpu, wall))
+        for s in socks[:45]:  # free descriptors: the 15 clients left all fit, the last one too
+            s.close()
+        last = socks[-1]
+        last.sendall(b"GET /late HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+        got, _ = read_until_close(last, 10)
+        check("fd limit: a client that waited in the backlog is served once descriptors free",
+              got.startswith(b"HTTP/1.1 200") and b'"target":"/late"' in got, got[:200])
+    finally:
+        for s in socks:
+            s.close()
+        stop(p)
+
+
+def slow_client(port, first, drip, gap, timeout):
+    """Send `first`, then `drip` one byte every `gap` seconds (never finishing), while reading.
+    @return (bytes received, seconds from the first byte until the server closed, or None)."""
+    s = socket.create_connection(("127.0.0.1", port), 5)
+    s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    done = threading.Event()
+
+    def dripper():
+        try:
+            for i in range(len(drip)):
+                if done.wait(gap):
+                    return
+                s.sendall(drip[i:i + 1])
+        except OSError:
+            pass
+    s.sendall(first)
+    t = threading.Thread(target=dripper)
+    t.start()
+    got, secs = read_until_close(s, timeout)
+    done.set()
+    t.join(5)
+    s.close()
+    return got, secs
+
+
+def test_slowloris():
+    """A head that trickles in (one byte every 0.4 s) is cut at --head-timeout with a 408, long
+    before the idle timeout that every byte refreshes; a body under --min-rate too."""
+    p, port = start_server(["--head-timeout", "2", "--idle-timeout", "30", "--min-rate", "100"])
+    if not check("slowloris: server started with --head-timeout 2 --min-rate 100", port is not None):
+        stop(p)
+        return
+    try:
+        slow = [("a head's field lines", b"GET /slow HTTP/1.1\r\nHost: a\r\n", b"X-Slow: " + b"a" * 100, 1.5),
+                ("empty lines before the request-line", b"\r\n", b"\r\n" * 100, 1.5),
+                ("a request-line", b"G", b"ET /" + b"x" * 100, 1.5),
+                ("a body at 2.5 bytes/s under --min-rate 100",
+                 b"POST /up HTTP/1.1\r\nHost: a\r\nContent-Length: 100000\r\n\r\n", b"b" * 100, 1.5)]
+        res = {}
+
+        def one(what, first, drip):
+            res[what] = slow_client(port, first, drip, 0.4, 10)
+
+        def idle():  # a client merely slow between requests is not cut: a request after 2.5 s idle
+            s = socket.create_connection(("127.0.0.1", port), 5)
+            time.sleep(2.5)
+            s.sendall(b"GET /late HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n")
+            res["idle"] = read_until_close(s, 5)
+            s.close()
+        ts = [threading.Thread(target=one, args=w[:3]) for w in slow] + [threading.Thread(target=idle)]
+        for t in ts:
+            t.start()
+        for t in ts:
+            t.join(20)
+        for what, _, _, least in slow:
+            got, secs = res.get(what, (b"", None))
+            check("slowloris: %s, one byte per 0.4 s: 408 and close at the 2 s deadline" % what,
+                  got.startswith(b"HTTP/1.1 408") and secs is not None and least <= secs <= 4.5,
+                  "after %s s: %r" % (secs if secs is None else round(secs, 1), got[:120]))
+        got = res.get("idle", (b"", None))[0]
+        check("slowloris: an idle keep-alive connection is not a slow request", got.startswith(b"HTTP/1.1 200"),
+              got[:120])
+    finally:
+        stop(p)
+
+
+def test_expect():
+    """Expect: 100-continue with trailing whitespace of any length is 100-continue (the value is
+    trimmed before it is compared), not 417."""
+    p, port = start_server([])
+    if not check("expect: server started", port is not None):
+        stop(p)
+        return
+    try:
+        for value in (b"100-continue", b"100-continue     ", b"100-Continue \t \t \t \t \t \t \t \t "):
+            s = socket.create_connection(("127.0.0.1", port), 5)
+            s.sendall(b"POST /e HTTP/1.1\r\nHost: a\r\nExpect: " + value + b"\r\nContent-Length: 5\r\n"
+                      b"Connection: close\r\n\r\n")
+            s.settimeout(5)
+            first = s.recv(65536)
+            if first.startswith(b"HTTP/1.1 100 Continue\r\n\r\n"):
+                s.sendall(b"hello")
+            rest, _ = read_until_close(s, 5)
+            s.close()
+            check("expect: %r gets 100 Continue, then the reply" % value.decode(),
+                  first.startswith(b"HTTP/1.1 100 Continue") and b'"body_length":5' in first + rest,
+                  (first + rest)[:160])
+        s = socket.create_connection(("127.0.0.1", port), 5)
+        s.sendall(b"POST /e HTTP/1.1\r\nHost: a\r\nExpect: 100-continue-ish\r\nContent-Length: 5\r\n\r\n")
+        got, _ = read_until_close(s, 5)
+        s.close()
+        check("expect: another expectation is still 417", got.startswith(b"HTTP/1.1 417"), got[:120])
+    finally:
+        stop(p)
+
+
+# ---------------------------------------------------------------------------------------------
 
 def main():
     for path in (CLI, SERVER, HEADPARSE):
@@ -929,7 +1095,8 @@ def main():
     small = Server("small", ["--max-body", "1000", "--max-url", "100", "--max-head", "2048", "--max-fields", "10"])
     steps = [("curl", lambda: test_curl(srv, upload)), ("http.client", lambda: test_python_client(srv)),
              ("raw", lambda: test_raw(srv, small)), ("wrk", lambda: test_wrk(srv)),
-             ("chromium", lambda: test_chromium(srv))]
+             ("chromium", lambda: test_chromium(srv)),
+             ("robust", lambda: (test_expect(), test_slowloris(), test_fd_limit()))]
     only = os.environ.get("E2E_ONLY", "").split(",")  # e.g. E2E_ONLY=raw,wrk to run a few groups
     for name, fn in steps:
         if only != [""] and name not in only:
