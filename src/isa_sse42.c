@@ -10,6 +10,7 @@
 #define scan_value sse42_scan_value
 #define scan_target sse42_scan_target
 #define stage1_block sse42_stage1
+#define SH_STAGE2_SCANNERS 1 /* core.h: stage 2 finds a line's ends with the scanners (measured, docs/simd.md) */
 #include "core.h"
 #include "stage1.h" /* sh_stage1_at, with this unit's stage1_block */
 
