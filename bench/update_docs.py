@@ -49,49 +49,82 @@ def instr_table(title):
 
 
 def targets():
+    """Issue 10's targets, from this run's bench.json and instructions.txt."""
     d = json.load(open(f"{results}/bench.json"))
     files, wl = d["files"], d["workload"]
     ins = instr_table("whole message")
 
-    def pico(f):
-        r = files[f]
-        p, h = r["picohttpparser"], r["simdhttp-head"]
-        return p, p["median_ns"] / h["median_ns"]
-
     def yes(ok):
         return "yes" if ok else "**no**"
 
-    rows = ["| target (issue 5) | measured in this run | met (median) |", "|---|---|---|"]
-    for f in ("browser-get.http", "get-32h.http"):
-        if f not in files or "picohttpparser" not in files[f]:
+    def ns(f, parser):
+        r = files.get(f, {}).get(parser)
+        return r["median_ns"] if r else None
+
+    rows = ["| target (issue 10) | measured | met |", "|---|---|---|"]
+    # instructions (callgrind, AVX2 under valgrind)
+    for f, parser, lim, what in (("browser-get.http", "simdhttp-head", 1400, "head API"),
+                                 ("browser-get.http", "simdhttp", 2200, "streaming, every span recorded"),
+                                 ("get-32h.http", "simdhttp-head", 2200, "head API"),
+                                 ("seed-simple.http", "simdhttp-head", 600, "head API"),
+                                 ("get-4h.http", "simdhttp-head", 450, "head API")):
+        v = ins.get(f, {}).get(parser)
+        if v is None:
             continue
-        p, ph = pico(f)
-        rows.append(f"| simdhttp >= 3x picohttpparser on {f} | {p['ratio_to_simdhttp']:.2f}x "
-                    f"[{p['ratio_ci_low']:.2f}, {p['ratio_ci_high']:.2f}] (streaming API); head API "
-                    f"{ph:.2f}x ({p['median_ns']:.1f} / {files[f]['simdhttp-head']['median_ns']:.1f} ns) "
-                    f"| {yes(p['ratio_to_simdhttp'] >= 3)} |")
-    other = [f for f in files if f in wl and f not in ("browser-get.http", "get-32h.http")
-             and "picohttpparser" in files[f]]
-    if other:
-        parts = [f"{f.replace('.http', '')} {pico(f)[0]['ratio_to_simdhttp']:.2f}x "
-                 f"[{pico(f)[0]['ratio_ci_low']:.2f}, {pico(f)[0]['ratio_ci_high']:.2f}]" for f in other]
-        heads = [f"{pico(f)[1]:.2f}x" for f in other]
-        ok = all(pico(f)[0]["ratio_to_simdhttp"] >= 2 for f in other)
-        rows.append(f"| simdhttp >= 2x picohttpparser on every other request file | "
-                    f"{', '.join(parts)}; head API: {', '.join(heads)} | {yes(ok)} |")
-    b = ins.get("browser-get.http")
-    if b:
-        rows.append(f"| <= 1,500 instructions per message on browser-get.http | {b['simdhttp']:,} "
-                    f"(streaming; AVX2 under valgrind); {b['simdhttp-head']:,} (head API); "
-                    f"picohttpparser {b.get('picohttpparser') or '-':,} | {yes(b['simdhttp'] <= 1500)} |")
-    w = wl.get("seed-simple.http")
-    if w:
-        s_ = w["simdhttp"]
-        rows.append(f"| method + User-Agent + cookie workload < 60 ns on seed-simple.http | "
-                    f"{s_['median_ns']:.1f} ns [{s_['ci_low_ns']:.1f}, {s_['ci_high_ns']:.1f}] "
-                    f"(parser + simdhttp_fields + cookie iterator); head API and a field loop "
-                    f"{w['simdhttp-head']['median_ns']:.1f} ns; picohttpparser "
-                    f"{w['picohttpparser']['median_ns']:.1f} ns | {yes(s_['median_ns'] < 60)} |")
+        extra = ""
+        if parser == "simdhttp":
+            extra = f" (whole lines through on_header; span callbacks only: {ins[f].get('simdhttp-spans', 0):,})"
+        rows.append(f"| {f.replace('.http', '')} {what} <= {lim:,} instructions/message | {v:,}{extra} | {yes(v <= lim)} |")
+    # time: head API against pico-native
+    for f, want in (("browser-get.http", 2.0), ("get-32h.http", 2.0)):
+        p, h = ns(f, "pico-native"), ns(f, "simdhttp-head")
+        if p and h:
+            rows.append(f"| head API >= {want:g}x pico-native on {f.replace('.http', '')} | {p / h:.2f}x "
+                        f"({p:.1f} / {h:.1f} ns) | {yes(p / h >= want)} |")
+    other = [f for f in files if f not in ("browser-get.http", "get-32h.http", "response-chunked.http")]
+    parts, ok = [], True
+    for f in other:
+        p, h = ns(f, "pico-native"), ns(f, "simdhttp-head")
+        if p and h:
+            parts.append(f"{f.replace('.http', '')} {p / h:.2f}x")
+            ok &= p / h >= 1.5
+    if parts:
+        rows.append(f"| head API >= 1.5x pico-native on the other request files and response-typical | "
+                    f"{', '.join(parts)} | {yes(ok)} |")
+    # time: streaming against llhttp -O3
+    parts, ok = [], True
+    for f in files:
+        l, s_ = ns(f, "llhttp-O3"), ns(f, "simdhttp")
+        if l and s_:
+            parts.append(f"{f.replace('.http', '')} {l / s_:.2f}x")
+            ok &= l / s_ >= 3
+    if parts:
+        rows.append(f"| streaming >= 3x llhttp-O3 on every file | {', '.join(parts)} | {yes(ok)} |")
+    # no file slower than any peer: head API against the head-style peers, streaming against
+    # the callback ones
+    worst = []
+    for f in files:
+        for peer, ours in (("pico-native", "simdhttp-head"), ("pico-libh2o", "simdhttp-head"),
+                           ("llhttp-O3", "simdhttp"), ("llhttp-native", "simdhttp"),
+                           ("http-parser", "simdhttp")):
+            a, b = ns(f, peer), ns(f, ours)
+            if a and b:
+                worst.append((a / b, f, peer, ours))
+    if worst:
+        r, f, peer, ours = min(worst)
+        rows.append(f"| no corpus file slower than any peer | slowest relative: {f.replace('.http', '')}, "
+                    f"{ours} {r:.2f}x {peer} | {yes(r >= 1)} |")
+    for f, lim in (("seed-simple.http", 60), ("browser-get.http", 110)):
+        w = wl.get(f, {}).get("simdhttp")
+        if w:
+            p = wl[f].get("pico-native")
+            rows.append(f"| seed workload <= {lim} ns on {f.replace('.http', '')} | {w['median_ns']:.1f} ns "
+                        f"[{w['ci_low_ns']:.1f}, {w['ci_high_ns']:.1f}] (head API + lookups by id + cookie "
+                        f"iterator, no copy){'; pico-native ' + format(p['median_ns'], '.1f') + ' ns' if p else ''} "
+                        f"| {yes(w['median_ns'] <= lim)} |")
+    rows.append("| AVX-512 against AVX2 with 64-byte blocks, measured; dispatch picks the faster | "
+                "not measured: this machine (AMD Zen 3) has no AVX-512, nor has valgrind; the AVX-512 "
+                "stage 1 is tested through a C model of its intrinsics; dispatch keeps AVX2 first | **no** |")
     return "\n".join(rows)
 
 
