@@ -608,6 +608,9 @@ int cli_bench(int argc, char **argv)
         bench_parser all[MAX_PARSERS];
         size_t n = bench_parsers(all, MAX_PARSERS, simdhttp_isa_get());
         for (size_t i = 0; i < n; i++) printf("%s\n", all[i].name);
+        n = bench_workload_parsers(all, MAX_PARSERS, simdhttp_isa_get()); /* and the workload's own */
+        for (size_t i = 0; i < n; i++)
+            if (all[i].kind == BK_FIELDS) printf("%s\n", all[i].name);
         return 0;
     }
     int own_names = nfiles == 0;
