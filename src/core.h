@@ -1105,8 +1105,10 @@ line_lf:
     if (*pos == '\n') {
         pos++;
     } else if (!(lenient & SIMDHTTP_LENIENT_OPTIONAL_LF_AFTER_CR) &&
-               !((lenient & SIMDHTTP_LENIENT_FIELD_BARE_CR) && p->_want && p->_next == S_FIELD_START)) {
-        SH_ERR(SIMDHTTP_E_LF_EXPECTED, pos, "CR not followed by LF"); /* (_want: a field line's end) */
+               !((lenient & SIMDHTTP_LENIENT_FIELD_BARE_CR) && p->_next == S_FIELD_START && p->_want)) {
+        /* _want (a field line's end) is owned by message begin: test _next first, as a CR
+         * among the empty lines before a start line comes before any message begins */
+        SH_ERR(SIMDHTTP_E_LF_EXPECTED, pos, "CR not followed by LF");
     }
 line_next:
     switch (p->_next) {
