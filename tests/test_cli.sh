@@ -262,19 +262,23 @@ mkfifo "$T/fifo"
 $WD "$BIN" parse --request <"$T/fifo" >"$T/live" 2>"$T/live.err" &
 lpid=$!
 exec 3>"$T/fifo"
-# wait_lines N: up to 10 s for N lines in the output (a watchdog, not a timing)
+# wait_lines N: up to 60 s for N lines in the output (a watchdog, not a timing: CI's VMs
+# stall in bursts); on failure says what it saw
 wait_lines() {
     i=0
-    while [ "$(wc -l <"$T/live")" -lt "$1" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-    [ "$(wc -l <"$T/live")" -eq "$1" ]
+    while [ "$(wc -l <"$T/live")" -lt "$1" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+    [ "$(wc -l <"$T/live")" -eq "$1" ] && return 0
+    diag="after $i polls: $(wc -l <"$T/live") lines; parse $(kill -0 $lpid 2>/dev/null && echo running || echo gone);
+        stdout: $(head -c 300 "$T/live"); stderr: $(head -c 300 "$T/live.err")"
+    return 1
 }
 printf 'GET /1 HTTP/1.1\r\nHost: a\r\n\r\n' >&3
-check "live pipe: the 1st message is printed while the pipe is open" wait_lines 1
+if wait_lines 1; then ok; else notok "live pipe: the 1st message is printed while the pipe is open ($diag)"; fi
 printf 'POST /2 HTTP/1.1\r\nContent-Length: 4\r\n\r\nab' >&3
 sleep 0.3
 check "live pipe: a message in progress is not printed" [ "$(wc -l <"$T/live")" -eq 1 ]
 printf 'cd' >&3
-check "live pipe: the 2nd message when its body completes" wait_lines 2
+if wait_lines 2; then ok; else notok "live pipe: the 2nd message when its body completes ($diag)"; fi
 exec 3>&-
 wait $lpid
 check "live pipe: exit 0 at the end" [ $? -eq 0 ]
