@@ -13,10 +13,15 @@
 #  3. the sanitizer build only: a fresh libFuzzer run of FUZZ_TEST_TIME seconds (default 25)
 #     from that corpus; one check. Needs clang and libFuzzer (libclang-rt-14-dev): missing
 #     tools fail under CI=true and are skipped (with a note) otherwise.
+# Every random run starts from FUZZ_SEED (default 20261130), so make test gives the same
+# result on every run and a CI failure replays at home; FUZZ_SEED=random takes a fresh seed
+# (printed), to explore. Open-ended fuzzing is make fuzz (docs/fuzzing.md).
 # A failing mutation run leaves its input in $BUILD/fuzz-replay-crash (or
 # $BUILD/aarch64/fuzz-replay-crash); `$BUILD/fuzz_replay FILE` replays it.
 # Ends with "N passed, N failed".
 BUILD=${BUILD:-build}
+FUZZ_SEED=${FUZZ_SEED:-20261130}
+if [ "$FUZZ_SEED" = random ]; then seed_opt=; lf_seed=; else seed_opt="-s $FUZZ_SEED"; lf_seed="-seed=$FUZZ_SEED"; fi
 pass=0; fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -56,7 +61,7 @@ else
     case "$BUILD" in
     *asan*) replay "replay of fuzz/corpus" "$BUILD/fuzz_replay" ;;
     *) replay "replay of fuzz/corpus + ${FUZZ_MUTATE_TIME:-10}s mutation" "$BUILD/fuzz_replay" \
-           -t "${FUZZ_MUTATE_TIME:-10}" -o "$BUILD/fuzz-replay-crash" ;;
+           -t "${FUZZ_MUTATE_TIME:-10}" $seed_opt -o "$BUILD/fuzz-replay-crash" ;;
     esac
 fi
 
@@ -76,7 +81,7 @@ case "$BUILD" in *asan*|*san*) ;; *)
         else
             replay "aarch64/qemu replay + ${FUZZ_QEMU_TIME:-15}s mutation" \
                 "$QEMU" -L "${QEMU_LD_PREFIX:-/usr/aarch64-linux-gnu}" "$XB/fuzz_replay" \
-                -t "${FUZZ_QEMU_TIME:-15}" -o "$XB/fuzz-replay-crash"
+                -t "${FUZZ_QEMU_TIME:-15}" $seed_opt -o "$XB/fuzz-replay-crash"
         fi
     fi ;;
 esac
@@ -96,7 +101,7 @@ case "$BUILD" in
         fail=$((fail + 1))
     else
         mkdir -p "$tmp/corpus" build/fuzz/artifacts
-        build/fuzz/fuzz_diff -max_total_time="$t" -max_len=2048 -timeout=10 -dict=fuzz/http.dict \
+        build/fuzz/fuzz_diff -max_total_time="$t" $lf_seed -max_len=2048 -timeout=10 -dict=fuzz/http.dict \
             -artifact_prefix=build/fuzz/artifacts/ -print_final_stats=1 \
             "$tmp/corpus" fuzz/corpus >"$tmp/fuzz" 2>&1
         rc=$?
