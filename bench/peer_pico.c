@@ -92,19 +92,31 @@ static const char *pico_unavailable(void)
 typedef struct pico_state {
     struct phr_header h[BENCH_FIELD_CAP];
     char *scratch; /* phr_decode_chunked decodes in place: a copy to decode */
+    char *scratch_mem;
 } pico_state;
+
+/* The copy goes to the same offset in its page as the source has in its own: glibc's memcpy
+ * of a chunked body (8 KB: `rep movsb`) runs 3.5x slower on this AMD core when the destination
+ * sits 1-31 bytes past the source modulo 4096, and where each build's scratch buffer fell
+ * decided that, not the parser (one layout made the picohttpparser layer's response-chunked
+ * 5.2 us against 0.9). Every build of this adapter now pays the same copy. */
+static char *scratch_for(pico_state *s, const char *src)
+{
+    return s->scratch + ((uintptr_t)src & 4095);
+}
 
 static void *pico_new(size_t max_input)
 {
     pico_state *s = calloc(1, sizeof *s);
-    if (!s || !(s->scratch = malloc(max_input ? max_input : 1))) abort();
+    if (!s || !(s->scratch_mem = malloc(max_input + 2 * 4096))) abort();
+    s->scratch = (char *)(((uintptr_t)s->scratch_mem + 4095) & ~(uintptr_t)4095);
     return s;
 }
 
 static void pico_free(void *st)
 {
     pico_state *s = st;
-    free(s->scratch);
+    free(s->scratch_mem);
     free(s);
 }
 
@@ -160,8 +172,9 @@ static bench_result pico_run(void *st, const bench_input *in, size_t piece)
             memset(&dec, 0, sizeof dec);
             dec.consume_trailer = 1;
             size_t sz = in->len - off;
-            memcpy(s->scratch, in->buf + off, sz);
-            ssize_t left = phr_decode_chunked(&dec, s->scratch, &sz);
+            char *copy = scratch_for(s, in->buf + off);
+            memcpy(copy, in->buf + off, sz);
+            ssize_t left = phr_decode_chunked(&dec, copy, &sz);
             if (left < 0) {
                 r.error = 1;
                 return r;
