@@ -49,6 +49,7 @@ import fnmatch
 import os
 import re
 import subprocess
+import tempfile
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -168,7 +169,13 @@ def main():
         print('FAIL known file: ' + e)
         failed += 1
     kinds = [k for k in (a.kinds if a.kinds is not None else '' if a.fuzz_dir else 'corpus,cases,fuzz').split(',') if k]
-    tmp = a.tmp or a.layer + '.input'
+    # one scratch file per run: two runs over one layer program (make test and make
+    # fuzz-llhttp's replay, say) must not feed each other's inputs
+    if a.tmp:
+        tmp = a.tmp
+    else:
+        fd, tmp = tempfile.mkstemp(prefix=os.path.basename(a.layer) + '.', suffix='.input')
+        os.close(fd)
     extra = [i for d in a.fuzz_dir for i in inputs_mod.fuzz_inputs(dir=d)]
     for inp in inputs_mod.all_inputs(kinds) + extra:
         if a.only and a.only not in inp.id:
