@@ -438,8 +438,9 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
 #define SH_CB_ID(NAME) ((uint8_t)(offsetof(simdhttp_callbacks, NAME) / sizeof(void *)))
 
 /* Data callback. RESUME is the state to continue in after a pause, at byte NEXT (stored only
- * when the callback stops the parser: nothing reads the state while a callback runs). */
-#define SH_SPAN(NAME, AT, N, RESUME, NEXT)                                                   \
+ * when the callback stops the parser: nothing reads the state while a callback runs); a
+ * callback that stops it jumps to STOP (sh_core's cb_stop, stage 2's stop). */
+#define SH_SPAN_TO(STOP, NAME, AT, N, RESUME, NEXT)                                          \
     do {                                                                                     \
         if (!headmode && cb->NAME && (N)) {                                                  \
             rc = cb->NAME(p, (const char *)(AT), (size_t)(N));                               \
@@ -447,13 +448,14 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
                 p->_state = (RESUME);                                                        \
                 pos = (NEXT);                                                                \
                 p->_cb_which = SH_CB_ID(NAME);                                               \
-                goto cb_stop;                                                                \
+                goto STOP;                                                                   \
             }                                                                                \
         }                                                                                    \
     } while (0)
+#define SH_SPAN(NAME, AT, N, RESUME, NEXT) SH_SPAN_TO(cb_stop, NAME, AT, N, RESUME, NEXT)
 
 /* Notification callback, same resume convention. */
-#define SH_NOTE(NAME, RESUME, NEXT)                                                          \
+#define SH_NOTE_TO(STOP, NAME, RESUME, NEXT)                                                 \
     do {                                                                                     \
         if (!headmode && cb->NAME) {                                                         \
             rc = cb->NAME(p);                                                                \
@@ -461,10 +463,11 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
                 p->_state = (RESUME);                                                        \
                 pos = (NEXT);                                                                \
                 p->_cb_which = SH_CB_ID(NAME);                                               \
-                goto cb_stop;                                                                \
+                goto STOP;                                                                   \
             }                                                                                \
         }                                                                                    \
     } while (0)
+#define SH_NOTE(NAME, RESUME, NEXT) SH_NOTE_TO(cb_stop, NAME, RESUME, NEXT)
 
 /* Deliver what the buffer holds of the p->content_length bytes left; wait in MORE unless they
  * are all here, then go on (to the code that follows) in state DONE. */
@@ -582,30 +585,6 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
         bb = (uintptr_t)b_;                                                                  \
         bvb = m_.vbad;                                                                       \
         bnt = m_.ntok;                                                                       \
-    } while (0)
-#define SH_WSPAN(NAME, AT, N, RESUME, NEXT)                                                  \
-    do {                                                                                     \
-        if (cb->NAME && (N)) {                                                               \
-            rc = cb->NAME(p, (const char *)(AT), (size_t)(N));                               \
-            if (SH_UNLIKELY(rc)) {                                                           \
-                p->_state = (RESUME);                                                        \
-                pos = (NEXT);                                                                \
-                p->_cb_which = SH_CB_ID(NAME);                                               \
-                goto stop;                                                                   \
-            }                                                                                \
-        }                                                                                    \
-    } while (0)
-#define SH_WNOTE(NAME, RESUME, NEXT)                                                         \
-    do {                                                                                     \
-        if (cb->NAME) {                                                                      \
-            rc = cb->NAME(p);                                                                \
-            if (SH_UNLIKELY(rc)) {                                                           \
-                p->_state = (RESUME);                                                        \
-                pos = (NEXT);                                                                \
-                p->_cb_which = SH_CB_ID(NAME);                                               \
-                goto stop;                                                                   \
-            }                                                                                \
-        }                                                                                    \
     } while (0)
 
     (void)data; /* stage 1's buffer start: unused with SH_STAGE2_SCANNERS */
@@ -744,14 +723,14 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
             if (SH_UNLIKELY(hs)) break; /* a framing field in spans: the general path */
             p->_fields_left = left - 1; /* in step before any callback can pause */
             left--;
-            SH_WSPAN(on_header_field, pos, n, S_NAME_END, nq);
-            SH_WNOTE(on_header_field_complete, S_OWS, nq + 1);
-            SH_WSPAN(on_header_value, v, x - v, S_VALUE_END, x);
+            SH_SPAN_TO(stop, on_header_field, pos, n, S_NAME_END, nq);
+            SH_NOTE_TO(stop, on_header_field_complete, S_OWS, nq + 1);
+            SH_SPAN_TO(stop, on_header_value, v, x - v, S_VALUE_END, x);
             pos = x + 2;
         }
         if (SH_UNLIKELY(*pos <= ' ')) { /* a fold, the end of the head or an error */
             if (SH_IS_CRLF_AT(pos, hend)) { /* the end of the head: what field_start does */
-                if (!headmode) SH_WNOTE(on_header_value_complete, S_FIELD_START, pos);
+                SH_NOTE_TO(stop, on_header_value_complete, S_FIELD_START, pos);
                 pos += 2;
                 ret = SH_WALK_HEAD_END;
                 goto out;
@@ -760,7 +739,7 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
             ret = SH_WALK_FIELD_START;
             goto out;
         }
-        if (!headmode) SH_WNOTE(on_header_value_complete, S_FIELD_START, pos);
+        SH_NOTE_TO(stop, on_header_value_complete, S_FIELD_START, pos);
     }
 out:
     if (headmode) {
@@ -779,8 +758,6 @@ stop:
     ret = SH_WALK_STOP;
     goto out;
 #undef SH_BLOCK_AT
-#undef SH_WSPAN
-#undef SH_WNOTE
 }
 
 /* The two instantiations sh_core calls. Inlined there: as separate functions (noinline) they
