@@ -94,6 +94,15 @@ static inline int sh_classify_method(const uint8_t *s, size_t n)
     return simdhttp__method_lookup(s, n); /* the rest of the registry: out of line, rare */
 }
 
+/* The same for a method followed by its SP in the buffer (s[n] == ' '): GET and POST, most
+ * requests, with one word compare and no call (sh_classify_method is out of line). */
+static inline int sh_classify_method_sp(const uint8_t *s, size_t n)
+{
+    if (n == 3 && sh_load32(s) == sh_load32("GET ")) return SIMDHTTP_METHOD_GET;
+    if (n == 4 && sh_load32(s) == sh_load32("POST")) return SIMDHTTP_METHOD_POST;
+    return sh_classify_method(s, n);
+}
+
 /* Keep the first bytes of a method or name that crosses execute() calls, for classification. */
 static inline void sh_keep(simdhttp_parser *p, const uint8_t *s, size_t n)
 {
@@ -919,9 +928,9 @@ method:
     }
     if (headmode) {
         h->method_len = (size_t)((const char *)q - h->method_str);
-        p->method = (uint8_t)sh_classify_method((const uint8_t *)h->method_str, h->method_len);
+        p->method = (uint8_t)sh_classify_method_sp((const uint8_t *)h->method_str, h->method_len);
     } else if (p->_nlen == 0) {
-        p->method = (uint8_t)sh_classify_method(mark, (size_t)(q - mark));
+        p->method = (uint8_t)sh_classify_method_sp(mark, (size_t)(q - mark));
     } else {
         sh_keep(p, mark, (size_t)(q - mark));
         p->method = p->_nlen <= sizeof p->_nbuf

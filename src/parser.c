@@ -9,39 +9,6 @@ const simdhttp_callbacks simdhttp__no_callbacks;
 
 const char *simdhttp_version(void) { return SIMDHTTP_VERSION_STRING; }
 
-/* The members owned by init (tagged [init] at struct simdhttp_parser, with the public ones);
- * the rest are set by their owners (message begin, element begin) before anything reads them.
- * No whole-struct memset: its `rep stos` cost 8-13 ns per init or reset on the reference
- * machine, and init/reset run once per message in some servers; a memset would also hide a
- * missing owner from MemorySanitizer instead of fixing it. */
-void simdhttp__configure(simdhttp_parser *p, simdhttp_type type, const simdhttp_callbacks *cb,
-                         const simdhttp_config *cfg)
-{
-    p->_cb = cb ? cb : &simdhttp__no_callbacks;
-    p->type = p->_init_type = (uint8_t)type;
-    p->upgrade = 0;
-    p->flags = 0;
-    p->content_length = 0;
-    p->status_code = 0;
-    p->method = 0;
-    p->http_major = p->http_minor = 0;
-    p->_lenient = cfg ? cfg->lenient & SIMDHTTP_LENIENT_ALL : 0;
-    p->_max_head_size = cfg && cfg->max_head_size ? cfg->max_head_size : SIMDHTTP_DEFAULT_MAX_HEAD_SIZE;
-    p->_max_fields = cfg && cfg->max_fields ? cfg->max_fields : SIMDHTTP_DEFAULT_MAX_FIELDS;
-    p->_max_chunk_ext = cfg && cfg->max_chunk_ext ? cfg->max_chunk_ext : SIMDHTTP_DEFAULT_MAX_CHUNK_EXT;
-    p->_pause_rc = cfg && cfg->pause_value ? cfg->pause_value : SIMDHTTP_PAUSE;
-    p->_cb_rc = 0;
-    p->_cb_which = 0;
-    p->_head_left = p->_max_head_size;
-    p->_fields_left = p->_max_fields;
-    p->_nread = 0;
-    p->_error = SIMDHTTP_OK;
-    p->_reason = NULL;
-    p->_error_pos = NULL;
-    p->_error_offset = 0;
-    p->_state = S_MSG_START;
-}
-
 void simdhttp_init(simdhttp_parser *p, simdhttp_type type, const simdhttp_callbacks *cb,
                    const simdhttp_config *cfg)
 {
