@@ -629,11 +629,13 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
             off = 0;
             m = bnt;
             if (!m) break; /* a name of 64 bytes or more: the general path */
+        } else if (SH_UNLIKELY(m & 1)) {
+            break; /* the first byte is no tchar: an empty name or an error */
         }
         off += SH_CTZ64(m); /* nq - bb, 0..63 */
         nq = (const uint8_t *)bb + off;
         n = (size_t)(nq - pos);
-        if (SH_UNLIKELY(*nq != ':' || nq == pos)) break;
+        if (SH_UNLIKELY(*nq != ':')) break;
 #endif
         if (headmode ? SH_UNLIKELY(f == flim) : SH_UNLIKELY(!left)) break;
         /* framing fields (a few name lengths): the streaming API leaves them to the general
