@@ -6,7 +6,11 @@
  *
  * Trampolines are installed only for the callbacks the user's settings have, plus the few this
  * layer needs to keep llhttp's fields current (method, version, status code, headers complete,
- * message begin and complete): a callback nobody listens to costs nothing. */
+ * message begin and complete): a callback nobody listens to costs nothing. The table is the
+ * parser's own, so a trampoline that has done its part for the message steps aside: once
+ * on_method has set the method (its SP in the same buffer), the core calls the user's
+ * on_method_complete directly, and once the type is decided, the user's on_version. Each
+ * trampoline stays correct wherever the core calls it. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -266,15 +270,33 @@ static int t_on_message_begin(simdhttp_parser *p)
     return 0;
 }
 
+/* The method is known to be llhttp's method `id`: the fields llhttp has set from
+ * on_method_complete on. The type is decided, so on_version needs the layer no more unless the
+ * protocol is reported (_on_version_typed, chosen by sync_callbacks). */
+static inline void method_fields(llhttp_t *lp, int id)
+{
+    lp->method = (uint8_t)id;
+    lp->type = HTTP_REQUEST;
+    lp->_cb.on_version = lp->_on_version_typed;
+}
+
 /* The method ended (SP or another byte next) at a known llhttp method: llhttp's fields and
  * on_method_complete. */
 static int method_done(llhttp_t *lp, int id)
 {
-    lp->method = (uint8_t)id;
-    lp->type = HTTP_REQUEST;
+    method_fields(lp, id);
     USER_NOTE(lp, on_method_complete, HPE_CB_METHOD_COMPLETE);
     return 0;
 }
+
+static int t_on_method_complete(simdhttp_parser *p);
+
+/* The method's fields are owed to on_method_complete: a method span ended without the SP
+ * after it (in a later buffer), or a callback stopped the parser. The trampoline sets them
+ * and puts the user's callback back; while the method and its SP come in one buffer (the
+ * common case), on_method sets them and the core calls the user's on_method_complete
+ * directly. */
+static inline void owe_method(llhttp_t *lp) { lp->_cb.on_method_complete = t_on_method_complete; }
 
 static int invalid_method(llhttp_t *lp, const char *at)
 {
@@ -289,7 +311,7 @@ static int invalid_method(llhttp_t *lp, const char *at)
 /* Methods are llhttp's set, matched as llhttp's trie does: an error at the first byte no
  * method name continues with, the method span delivered only if a whole method came before
  * it. The common case (the method and its SP in one buffer, classified by simdhttp as one of
- * llhttp's) costs one test. */
+ * llhttp's) costs a few tests (t_on_method); the rest comes here. */
 static int user_method(llhttp_t *lp, const char *at, size_t n)
 {
     llhttp_data_cb cb = US(lp)->on_method;
@@ -297,11 +319,11 @@ static int user_method(llhttp_t *lp, const char *at, size_t n)
     return LIKELY(rc == 0) ? 0 : span_stop(lp, rc, "Span callback error in on_method");
 }
 
-static int method_slow(llhttp_t *lp, simdhttp_parser *p, const char *at, size_t n)
+static __attribute__((noinline)) int method_slow(llhttp_t *lp, const char *at, size_t n)
 {
     int id = -1;
     size_t k = lp->_mlen;
-    (void)p;
+    owe_method(lp); /* set back to the user's on_method_complete only where the SP is seen */
     for (size_t i = 0; i < n; i++) {
         if (k + i < LONGEST_METHOD) lp->_mbuf[k + i] = at[i];
         if (k + i >= LONGEST_METHOD || !method_prefix(lp, lp->_mbuf, k + i + 1, &id)) {
@@ -323,26 +345,42 @@ static int method_slow(llhttp_t *lp, simdhttp_parser *p, const char *at, size_t 
     int rc = user_method(lp, at, n);
     if (rc) return rc;
     lp->_mid = (uint8_t)(id + 1);
-    if (id >= 0 && at[n] != ' ') return method_done(lp, id); /* simdhttp fails at at[n] next */
+    if (id < 0) return 0;
+    if (at[n] != ' ') return method_done(lp, id); /* simdhttp fails at at[n] next */
+    method_fields(lp, id);
+    lp->_cb.on_method_complete = (simdhttp_cb)(void (*)(void))US(lp)->on_method_complete;
     return 0;
+}
+
+static __attribute__((noinline)) int method_stop(llhttp_t *lp, int rc)
+{
+    owe_method(lp);
+    return span_stop(lp, rc, "Span callback error in on_method");
 }
 
 static int t_on_method(simdhttp_parser *p, const char *at, size_t n)
 {
     llhttp_t *lp = LP(p);
+    uint8_t id = method_ids[p->method];
     /* the method and its SP in this buffer, classified by simdhttp as one of llhttp's */
-    if (LIKELY(lp->_mlen == 0 && at + n < lp->_end && at >= lp->_data && at[n] == ' ' &&
-               method_ids[p->method] != NO_ID)) {
-        lp->_mid = (uint8_t)(method_ids[p->method] + 1);
-        return user_method(lp, at, n);
+    if (LIKELY(lp->_mlen == 0 && at + n < lp->_end && at >= lp->_data && at[n] == ' ' && id != NO_ID)) {
+        lp->_mid = (uint8_t)(id + 1);
+        llhttp_data_cb cb = US(lp)->on_method;
+        if (cb) {
+            int rc = cb(lp, at, n);
+            if (UNLIKELY(rc != 0)) return method_stop(lp, rc);
+        }
+        method_fields(lp, id); /* nothing runs between here and on_method_complete */
+        return 0;
     }
-    return method_slow(lp, p, at, n);
+    return method_slow(lp, at, n);
 }
 
 static int t_on_method_complete(simdhttp_parser *p)
 {
     llhttp_t *lp = LP(p);
     int id = lp->_mid - 1;
+    lp->_cb.on_method_complete = (simdhttp_cb)(void (*)(void))US(lp)->on_method_complete;
     if (id < 0) { /* the method ended at a buffer's end: the SP is this buffer's first byte */
         if (!method_prefix(lp, lp->_mbuf, lp->_mlen, &id) || id < 0) return invalid_method(lp, lp->_data);
     }
@@ -395,6 +433,7 @@ static int t_on_status_code_complete(simdhttp_parser *p)
     llhttp_t *lp = LP(p);
     lp->status_code = p->status_code;
     lp->type = HTTP_RESPONSE;
+    lp->_cb.on_version = lp->_on_version_typed; /* the type is decided (method_fields) */
     return 0;
 }
 
@@ -403,9 +442,7 @@ static int t_on_headers_complete(simdhttp_parser *p)
     llhttp_t *lp = LP(p);
     uint32_t f = p->flags;
     lp->flags = llhttp_flags_of(f);
-    lp->content_length = p->content_length;
-    lp->http_major = p->http_major;
-    lp->http_minor = p->http_minor;
+    lp->content_length = p->content_length; /* (http_major, minor: t_on_version_complete) */
     if (p->type == SIMDHTTP_REQUEST) {
         lp->type = HTTP_REQUEST;
         lp->upgrade = (f & SIMDHTTP_F_UPGRADE) != 0;
@@ -447,7 +484,9 @@ _Static_assert(sizeof(simdhttp_callbacks) == 25 * sizeof(void *), "sync_callback
 /* Build the trampoline table for the callbacks the settings have now. It is built at the first
  * execute() after init or reset and whenever parser->settings points elsewhere; a callback
  * added to the same settings later is seen after llhttp_reset() (one that is cleared is
- * skipped at once: trampolines read the settings live). */
+ * skipped at once where a trampoline calls it: trampolines read the settings live).
+ * on_method_complete and on_version change hands during a message (owe_method,
+ * method_fields). */
 static void sync_callbacks(llhttp_t *lp)
 {
     const llhttp_settings_t *s = lp->settings ? (const llhttp_settings_t *)lp->settings : &no_settings;
@@ -457,7 +496,7 @@ static void sync_callbacks(llhttp_t *lp)
     /* every member assigned (no memset first: this runs once per parser) */
     c->on_message_begin = t_on_message_begin;
     c->on_method = t_on_method;
-    c->on_method_complete = t_on_method_complete;
+    c->on_method_complete = (simdhttp_cb)(void (*)(void))s->on_method_complete; /* owe_method */
     c->on_version_complete = t_on_version_complete;
     c->on_status_code = NULL;
     c->on_status_code_complete = t_on_status_code_complete;
@@ -465,8 +504,9 @@ static void sync_callbacks(llhttp_t *lp)
     c->on_message_complete = t_on_message_complete;
     /* on_version needs the layer only to report the protocol (9.3) or, in type both, "HTTP/"
      * as a method first */
-    c->on_version = s->on_protocol || s->on_protocol_complete || (s->on_method && lp->_init_type == HTTP_BOTH)
-                        ? t_on_version : (simdhttp_data_cb)(void (*)(void))s->on_version;
+    lp->_on_version_typed = s->on_protocol || s->on_protocol_complete
+                                ? t_on_version : (simdhttp_data_cb)(void (*)(void))s->on_version;
+    c->on_version = s->on_method && lp->_init_type == HTTP_BOTH ? t_on_version : lp->_on_version_typed;
     c->on_url = s->on_url ? t_on_url : NULL;
     c->on_chunk_header = s->on_chunk_header ? t_on_chunk_header : NULL;
     c->on_header = NULL; /* llhttp has no whole-field callback: fields come in spans */
@@ -591,6 +631,7 @@ static int direct_error(llhttp_t *lp)
     SPAN_ERR(on_chunk_extension_name)
     SPAN_ERR(on_chunk_extension_value)
     NOTE_ERR(on_url_complete, HPE_CB_URL_COMPLETE)
+    NOTE_ERR(on_method_complete, HPE_CB_METHOD_COMPLETE)
     NOTE_ERR(on_status_complete, HPE_CB_STATUS_COMPLETE)
     NOTE_ERR(on_header_field_complete, HPE_CB_HEADER_FIELD_COMPLETE)
     NOTE_ERR(on_header_value_complete, HPE_CB_HEADER_VALUE_COMPLETE)

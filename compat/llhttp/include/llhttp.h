@@ -625,6 +625,7 @@ struct llhttp__internal_s {
     void *settings;             /* the llhttp_settings_t given to llhttp_init */
     /* ---- private ---- */
     simdhttp_callbacks _cb;     /* trampolines for the callbacks settings has */
+    simdhttp_data_cb _on_version_typed; /* _cb.on_version once the type is decided */
     const llhttp_settings_t *_us; /* the settings the trampolines read (never NULL) */
     const void *_synced_for;    /* parser->settings when the trampolines were chosen */
     int _cb_err;                /* a callback's error code, until execute() returns it */
