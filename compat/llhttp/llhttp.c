@@ -187,10 +187,16 @@ _Static_assert((unsigned)SIMDHTTP_F_CONNECTION_UPGRADE == (unsigned)F_CONNECTION
                    (unsigned)SIMDHTTP_F_TRAILERS == (unsigned)F_TRAILING && SIMDHTTP_F_CONNECTION_CLOSE == 1 &&
                    SIMDHTTP_F_CONNECTION_KEEP_ALIVE == 2 && SIMDHTTP_F_TRANSFER_ENCODING == 0x40,
                "flag bits");
-static inline uint16_t llhttp_flags_of(uint32_t f)
-{
-    return (uint16_t)((f & 0xbc) | (f & 1) << 1 | (f >> 1 & 1) | (f & 0x40) << 3);
-}
+#define LLF(f) (uint16_t)(((f) & 0xbc) | ((f) & 1) << 1 | ((f) >> 1 & 1) | ((f) & 0x40) << 3)
+#define LLF4(f) LLF(f), LLF((f) + 1), LLF((f) + 2), LLF((f) + 3)
+#define LLF16(f) LLF4(f), LLF4((f) + 4), LLF4((f) + 8), LLF4((f) + 12)
+#define LLF64(f) LLF16(f), LLF16((f) + 16), LLF16((f) + 32), LLF16((f) + 48)
+/* by the low 8 bits, the ones llhttp has (a load instead of ten operations per message) */
+static const uint16_t llhttp_flags_of[256] = {LLF64(0), LLF64(64), LLF64(128), LLF64(192)};
+#undef LLF
+#undef LLF4
+#undef LLF16
+#undef LLF64
 
 /* ---- callback return values --------------------------------------------------------- */
 
@@ -235,8 +241,7 @@ static int note_stop(llhttp_t *lp, int rc, int code, const char *why)
             if (UNLIKELY(!(ok)) && at >= lp->_data) return 0;                               \
         }                                                                                   \
         llhttp_data_cb cb = US(lp)->name;                                                   \
-        int rc = cb ? cb(lp, at, n) : 0;                                                    \
-        return LIKELY(rc == 0) ? 0 : span_stop(lp, rc, "Span callback error in " #name);    \
+        return cb ? cb(lp, at, n) : 0; /* its errors: direct_error, as if called directly */ \
     }
 SPAN_ENDS_AT(on_url, c == ' ')
 
@@ -266,8 +271,8 @@ static int t_on_message_begin(simdhttp_parser *p)
             return HPE_PAUSED;
         }
     }
-    USER_NOTE(lp, on_message_begin, HPE_CB_MESSAGE_BEGIN);
-    return 0;
+    llhttp_cb cb = US(lp)->on_message_begin;
+    return cb ? cb(lp) : 0; /* its errors: direct_error */
 }
 
 /* The method is known to be llhttp's method `id`: the fields llhttp has set from
@@ -424,8 +429,8 @@ static int t_on_version_complete(simdhttp_parser *p)
     llhttp_t *lp = LP(p);
     lp->http_major = p->http_major;
     lp->http_minor = p->http_minor;
-    USER_NOTE(lp, on_version_complete, HPE_CB_VERSION_COMPLETE);
-    return 0;
+    llhttp_cb cb = US(lp)->on_version_complete;
+    return cb ? cb(lp) : 0; /* its errors: direct_error */
 }
 
 static int t_on_status_code_complete(simdhttp_parser *p)
@@ -441,7 +446,7 @@ static int t_on_headers_complete(simdhttp_parser *p)
 {
     llhttp_t *lp = LP(p);
     uint32_t f = p->flags;
-    lp->flags = llhttp_flags_of(f);
+    lp->flags = llhttp_flags_of[f & 0xff];
     lp->content_length = p->content_length; /* (http_major, minor: t_on_version_complete) */
     if (p->type == SIMDHTTP_REQUEST) {
         lp->type = HTTP_REQUEST;
@@ -479,7 +484,6 @@ static int t_on_message_complete(simdhttp_parser *p)
 }
 
 static const llhttp_settings_t no_settings;
-_Static_assert(sizeof(simdhttp_callbacks) == 25 * sizeof(void *), "sync_callbacks assigns all 25");
 
 /* Build the trampoline table for the callbacks the settings have now. It is built at the first
  * execute() after init or reset and whenever parser->settings points elsewhere; a callback
@@ -487,21 +491,49 @@ _Static_assert(sizeof(simdhttp_callbacks) == 25 * sizeof(void *), "sync_callback
  * skipped at once where a trampoline calls it: trampolines read the settings live).
  * on_method_complete and on_version change hands during a message (owe_method,
  * method_fields). */
+/* Adjacent slots that are the layer's, two at a time (sync_callbacks) */
+static const struct {
+    simdhttp_cb on_message_begin;
+    simdhttp_data_cb on_method;
+} slots_begin_method = {t_on_message_begin, t_on_method};
+static const struct {
+    simdhttp_cb on_version_complete, on_status_code_complete;
+} slots_version_status = {t_on_version_complete, t_on_status_code_complete};
+
+/* Two adjacent slots from two adjacent settings (one 16-byte copy): the two function types
+ * differ only in the parser pointer's type (below). */
+#define PAIR(dst, src) memcpy(&c->dst, &s->src, 2 * sizeof(void *))
+
+#define SLOT_PAIR(T, a, b) (offsetof(T, b) == offsetof(T, a) + sizeof(void *))
+_Static_assert(SLOT_PAIR(simdhttp_callbacks, on_header_field, on_header_value) &&
+                   SLOT_PAIR(llhttp_settings_t, on_header_field, on_header_value) &&
+                   SLOT_PAIR(simdhttp_callbacks, on_header_field_complete, on_header_value_complete) &&
+                   SLOT_PAIR(llhttp_settings_t, on_header_field_complete, on_header_value_complete) &&
+                   SLOT_PAIR(simdhttp_callbacks, on_chunk_extension_name, on_chunk_extension_value) &&
+                   SLOT_PAIR(llhttp_settings_t, on_chunk_extension_name, on_chunk_extension_value) &&
+                   SLOT_PAIR(simdhttp_callbacks, on_chunk_extension_name_complete, on_chunk_extension_value_complete) &&
+                   SLOT_PAIR(llhttp_settings_t, on_chunk_extension_name_complete, on_chunk_extension_value_complete) &&
+                   SLOT_PAIR(simdhttp_callbacks, on_message_begin, on_method) &&
+                   sizeof slots_begin_method == 2 * sizeof(void *) &&
+                   SLOT_PAIR(simdhttp_callbacks, on_version_complete, on_status_code_complete) &&
+                   sizeof slots_version_status == 2 * sizeof(void *) &&
+                   sizeof(simdhttp_callbacks) == 25 * sizeof(void *),
+               "sync_callbacks assigns all 25 slots, six of the pairs by one copy each");
+#undef SLOT_PAIR
+
 static void sync_callbacks(llhttp_t *lp)
 {
     const llhttp_settings_t *s = lp->settings ? (const llhttp_settings_t *)lp->settings : &no_settings;
+    simdhttp_callbacks *c = &lp->_cb;
     lp->_us = s;
     lp->_synced_for = lp->settings;
-    simdhttp_callbacks *c = &lp->_cb;
     /* every member assigned (no memset first: this runs once per parser) */
-    c->on_message_begin = t_on_message_begin;
-    c->on_method = t_on_method;
-    c->on_method_complete = (simdhttp_cb)(void (*)(void))s->on_method_complete; /* owe_method */
-    c->on_version_complete = t_on_version_complete;
+    memcpy(&c->on_message_begin, &slots_begin_method, sizeof slots_begin_method);
+    memcpy(&c->on_version_complete, &slots_version_status, sizeof slots_version_status);
     c->on_status_code = NULL;
-    c->on_status_code_complete = t_on_status_code_complete;
     c->on_headers_complete = t_on_headers_complete;
     c->on_message_complete = t_on_message_complete;
+    c->on_header = NULL; /* llhttp has no whole-field callback: fields come in spans */
     /* on_version needs the layer only to report the protocol (9.3) or, in type both, "HTTP/"
      * as a method first */
     lp->_on_version_typed = s->on_protocol || s->on_protocol_complete
@@ -509,27 +541,24 @@ static void sync_callbacks(llhttp_t *lp)
     c->on_version = s->on_method && lp->_init_type == HTTP_BOTH ? t_on_version : lp->_on_version_typed;
     c->on_url = s->on_url ? t_on_url : NULL;
     c->on_chunk_header = s->on_chunk_header ? t_on_chunk_header : NULL;
-    c->on_header = NULL; /* llhttp has no whole-field callback: fields come in spans */
     /* The rest are called directly: simdhttp passes its parser, which is at the start of
      * llhttp_t, so the pointer is the llhttp_t * they expect, and HPE_PAUSED is simdhttp's pause
      * value here. The two function types differ only in that pointer's type (the same
      * representation in every ABI this builds for); stopped() maps their errors. */
 #define DIRECT(name, type) c->name = (type)(void (*)(void))s->name
+    DIRECT(on_method_complete, simdhttp_cb); /* (owe_method) */
     DIRECT(on_status, simdhttp_data_cb);
-    DIRECT(on_header_field, simdhttp_data_cb);
-    DIRECT(on_header_value, simdhttp_data_cb);
+    PAIR(on_header_field, on_header_field);                   /* and on_header_value */
+    PAIR(on_header_field_complete, on_header_field_complete); /* and on_header_value_complete */
+    PAIR(on_chunk_extension_name, on_chunk_extension_name);   /* and on_chunk_extension_value */
+    PAIR(on_chunk_extension_name_complete, on_chunk_extension_name_complete); /* and value's */
     DIRECT(on_body, simdhttp_data_cb);
-    DIRECT(on_chunk_extension_name, simdhttp_data_cb);
-    DIRECT(on_chunk_extension_value, simdhttp_data_cb);
     DIRECT(on_url_complete, simdhttp_cb);
     DIRECT(on_status_complete, simdhttp_cb);
-    DIRECT(on_header_field_complete, simdhttp_cb);
-    DIRECT(on_header_value_complete, simdhttp_cb);
-    DIRECT(on_chunk_extension_name_complete, simdhttp_cb);
-    DIRECT(on_chunk_extension_value_complete, simdhttp_cb);
     DIRECT(on_chunk_complete, simdhttp_cb);
 #undef DIRECT
 }
+#undef PAIR
 
 static inline void check_callbacks(llhttp_t *lp)
 {
@@ -605,9 +634,9 @@ uint8_t llhttp_get_method(llhttp_t *parser) { return parser->method; }
 int llhttp_get_status_code(llhttp_t *parser) { return parser->status_code; }
 uint8_t llhttp_get_upgrade(llhttp_t *parser) { return parser->upgrade; }
 
-/* A callback installed directly (sync_callbacks) stopped simdhttp with an error: llhttp's code
- * for it. Data callbacks: -1 is HPE_USER, any other value is the error; notifications: their
- * HPE_CB_* code. */
+/* A callback installed directly (sync_callbacks), or one a trampoline returns to the core as it
+ * is (its last call), stopped simdhttp with an error: llhttp's code for it. Data callbacks: -1
+ * is HPE_USER, any other value is the error; notifications: their HPE_CB_* code. */
 static int direct_error(llhttp_t *lp)
 {
     size_t which;
@@ -623,6 +652,7 @@ static int direct_error(llhttp_t *lp)
         lp->reason = "`" #name "` callback error";                                          \
         return code;                                                                        \
     }
+    SPAN_ERR(on_url)
     SPAN_ERR(on_version)
     SPAN_ERR(on_status)
     SPAN_ERR(on_header_field)
@@ -630,7 +660,9 @@ static int direct_error(llhttp_t *lp)
     SPAN_ERR(on_body)
     SPAN_ERR(on_chunk_extension_name)
     SPAN_ERR(on_chunk_extension_value)
+    NOTE_ERR(on_message_begin, HPE_CB_MESSAGE_BEGIN)
     NOTE_ERR(on_url_complete, HPE_CB_URL_COMPLETE)
+    NOTE_ERR(on_version_complete, HPE_CB_VERSION_COMPLETE)
     NOTE_ERR(on_method_complete, HPE_CB_METHOD_COMPLETE)
     NOTE_ERR(on_status_complete, HPE_CB_STATUS_COMPLETE)
     NOTE_ERR(on_header_field_complete, HPE_CB_HEADER_FIELD_COMPLETE)
@@ -706,7 +738,11 @@ llhttp_errno_t llhttp_finish(llhttp_t *parser)
     parser->_in_finish = 1;
     simdhttp_errno e = simdhttp_finish(&parser->_sh);
     parser->_in_finish = 0;
-    if (e == SIMDHTTP_OK) return (llhttp_errno_t)parser->_cb_err;
+    if (e == SIMDHTTP_OK) { /* (cleared: a later stop must not take it for its own) */
+        int rc = parser->_cb_err;
+        parser->_cb_err = 0;
+        return (llhttp_errno_t)rc;
+    }
     if (e == SIMDHTTP_E_INVALID_EOF_STATE) {
         parser->reason = "Invalid EOF state";
         return HPE_INVALID_EOF_STATE;

@@ -376,6 +376,7 @@ static int sl_version_complete(llhttp_t *p)
 }
 static int sl_mc_ret;
 static int sl_fail_method_complete(llhttp_t *p) { (void)p; return sl_mc_ret; }
+static int sl_fail_version_complete(llhttp_t *p) { (void)p; return -1; }
 static llhttp_errno_t feed(llhttp_t *p, const char *d, size_t n)
 {
     llhttp_errno_t e = llhttp_execute(p, d, n);
@@ -440,6 +441,11 @@ static void test_start_line(void)
     llhttp_errno_t e = llhttp_execute(&p, LIT("GET / HTTP/1.1\r\n\r\n"));
     t_check(e == HPE_CB_METHOD_COMPLETE && llhttp_get_error_pos(&p) != NULL && llhttp_get_error_reason(&p) != NULL,
             "on_method_complete -1", "%s", llhttp_errno_name(e));
+    setup(&p, &r, HTTP_RESPONSE);
+    settings.on_version_complete = sl_fail_version_complete;
+    e = llhttp_execute(&p, LIT("HTTP/1.1 200 OK\r\n\r\n"));
+    t_check(e == HPE_CB_VERSION_COMPLETE && llhttp_get_error_reason(&p) != NULL, "on_version_complete -1", "%s",
+            llhttp_errno_name(e));
     setup(&p, &r, HTTP_REQUEST);
     settings.on_method_complete = sl_fail_method_complete;
     sl_mc_ret = HPE_PAUSED;
