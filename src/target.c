@@ -36,6 +36,18 @@ static const uint16_t cls[256] = {
 };
 static inline unsigned cl(unsigned char c) { return cls[c]; }
 
+/* The end of the run of bytes with class bit k from q: eight bytes a step with their classes
+ * ANDed (one test per eight bytes: a target's path and query are most of its bytes, and a
+ * byte-at-a-time loop cost about 7 instructions a byte), then byte by byte. */
+static inline const unsigned char *run(const unsigned char *q, const unsigned char *end, unsigned k)
+{
+    while (end - q >= 8 &&
+           (cls[q[0]] & cls[q[1]] & cls[q[2]] & cls[q[3]] & cls[q[4]] & cls[q[5]] & cls[q[6]] & cls[q[7]] & k))
+        q += 8;
+    while (q < end && (cls[*q] & k)) q++;
+    return q;
+}
+
 enum {
     ST_START,
     ST_STAR,            /* after "*" */
@@ -443,13 +455,8 @@ simdhttp_target_error simdhttp_target_feed(simdhttp_target *t, const char *piece
     const unsigned char *q = (const unsigned char *)piece, *end = q + len;
     while (q < end) {
         /* the bulk of a target: path and query bytes that change no state */
-        if (t->_state == ST_PATH && !t->_pct) {
-            const unsigned char *r = q;
-            while (r < end && (cl(*r) & K_PATH)) r++;
-            t->_off += (uint32_t)(r - q), q = r;
-        } else if (t->_state == ST_QUERY && !t->_pct) {
-            const unsigned char *r = q;
-            while (r < end && (cl(*r) & K_QUERY)) r++;
+        if ((t->_state == ST_PATH || t->_state == ST_QUERY) && !t->_pct) {
+            const unsigned char *r = run(q, end, t->_state == ST_PATH ? K_PATH : K_QUERY);
             t->_off += (uint32_t)(r - q), q = r;
         }
         if (q == end) break;
