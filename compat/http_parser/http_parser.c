@@ -91,7 +91,7 @@ static int t_message_begin(simdhttp_parser *sp)
     hp->_begun = 0;
     hp->_body_final = 0;
     hp->_mstart = UINT64_MAX;
-    hp->_got_value = hp->_in_fields = 0;
+    hp->_got_value = hp->_in_fields = hp->_span_line = 0;
     if (sp->type == SIMDHTTP_RESPONSE) {
         hp->type = HTTP_RESPONSE;
         return begin(hp);
@@ -208,7 +208,7 @@ static int t_status(simdhttp_parser *sp, const char *at, size_t n)
 static int t_header_field(simdhttp_parser *sp, const char *at, size_t n)
 {
     http_parser *hp = HP(sp);
-    hp->_in_fields = 1;
+    hp->_in_fields = hp->_span_line = 1;
     const http_parser_settings *s = hp->_settings;
     return s->on_header_field ? after_cb(hp, s->on_header_field(hp, at, n), HPE_CB_header_field) : 0;
 }
@@ -226,11 +226,124 @@ static int t_header_value(simdhttp_parser *sp, const char *at, size_t n)
 static int t_header_value_complete(simdhttp_parser *sp)
 {
     http_parser *hp = HP(sp);
+    hp->_span_line = 0;
     if (hp->_got_value) {
         hp->_got_value = 0;
         return 0;
     }
-    return t_header_value(sp, hp->_buf, 0) ? -1 : (hp->_got_value = 0);
+    int rc = t_header_value(sp, hp->_buf, 0); /* (a pause in it resumes at the next line) */
+    hp->_got_value = 0;
+    return rc;
+}
+
+/* A pause in one of a whole line's callbacks (t_header): the core is at the next line, http-parser
+ * stops at `resume` (the colon, or the CR). The caller's next execute() begins there; replay()
+ * delivers what is left of the line from those bytes and skips them for the core. */
+static int lag(http_parser *hp, const char *resume, const char *value, size_t vlen, const char *cr)
+{
+    hp->_rp_left = (uint32_t)(cr + 2 - resume);
+    hp->_rp_voff = (uint32_t)(value - resume);
+    hp->_rp_vlen = (uint32_t)vlen;
+    hp->_rp_empty = resume < value && vlen == 0; /* (a pause in the value's own callback: none) */
+    return SIMDHTTP_PAUSE;
+}
+
+/* A whole field line in one call (simdhttp's on_header; the lines it does not take come through
+ * t_header_field and t_header_value): http-parser's two spans from one indirect call instead of
+ * three. The value keeps its trailing OWS as http-parser's span does (on_header trims it: the line
+ * is whole in the buffer, so the OWS up to its CR is there); an empty value is one empty span
+ * (t_header_value_complete). A callback's error stops where the span callbacks' would. */
+static int t_header(simdhttp_parser *sp, const char *name, size_t nlen, const char *value, size_t vlen)
+{
+    http_parser *hp = HP(sp);
+    hp->_in_fields = 1;
+    while (value[vlen] == ' ' || value[vlen] == '\t') vlen++;
+    const char *cr = value + vlen;
+    const http_parser_settings *s = hp->_settings;
+    if (s->on_header_field) {
+        if (s->on_header_field(hp, name, nlen)) return stop(hp, HPE_CB_header_field, abs_of(hp, name + nlen));
+        if (hp->http_errno == HPE_PAUSED) return lag(hp, name + nlen, value, vlen, cr);
+    }
+    if (s->on_header_value) {
+        if (s->on_header_value(hp, vlen ? value : cr, vlen))
+            return stop(hp, HPE_CB_header_value, vlen ? abs_of(hp, cr) : UINT64_MAX);
+        if (hp->http_errno == HPE_PAUSED) return vlen ? lag(hp, cr, cr, 0, cr) : SIMDHTTP_PAUSE;
+    }
+    return 0;
+}
+
+/* After a pause inside t_header: the rest of that line, from data[0] (where execute() stopped),
+ * delivered as the span callbacks would: the value (or what data holds of it), then an empty
+ * value once the next line's first byte is there. @return the bytes taken; a pause or an error
+ * in a callback sets http_errno. */
+static size_t replay(http_parser *hp, const char *data, size_t len)
+{
+    const http_parser_settings *s = hp->_settings;
+    size_t k = len < hp->_rp_left ? len : hp->_rp_left;
+    if (hp->_rp_vlen && hp->_rp_voff < k) {
+        size_t v = hp->_rp_voff, e = v + hp->_rp_vlen < k ? v + hp->_rp_vlen : k;
+        hp->_rp_vlen -= (uint32_t)(e - v);
+        hp->_rp_voff = (uint32_t)e;
+        if (s->on_header_value) {
+            if (s->on_header_value(hp, data + v, e - v)) {
+                hp->http_errno = HPE_CB_header_value;
+                return e;
+            }
+            if (hp->http_errno == HPE_PAUSED) {
+                hp->_rp_left -= (uint32_t)e, hp->_rp_voff -= (uint32_t)e;
+                return e;
+            }
+        }
+    }
+    hp->_rp_left -= (uint32_t)k, hp->_rp_voff = hp->_rp_voff > k ? hp->_rp_voff - (uint32_t)k : 0;
+    if (!hp->_rp_left && hp->_rp_err) { /* a framing field's error (unsent()) */
+        hp->http_errno = hp->_rp_err;
+        return k;
+    }
+    if (hp->_rp_left || !hp->_rp_empty || len == k) return k; /* (the empty value: at the next byte) */
+    hp->_rp_empty = 0;
+    if (s->on_header_value && s->on_header_value(hp, data + k, 0)) hp->http_errno = HPE_CB_header_value;
+    return k;
+}
+
+/* A framing field's bad value (Content-Length, Transfer-Encoding) found in a line that simdhttp
+ * took whole for on_header: the core stops before its callback, where the span callbacks would
+ * have delivered the name and the value up to the bad byte first (as http-parser does). The layer
+ * delivers them from the line [ls, err). @return the bytes of data taken (http_errno is set). */
+static size_t unsent(http_parser *hp, const char *data, const char *ls, const char *err, enum http_errno code)
+{
+    const char *colon = memchr(ls, ':', (size_t)(err - ls)), *v;
+    if (!colon) { /* (not a field line's error) */
+        hp->http_errno = code;
+        return (size_t)(err - data);
+    }
+    for (v = colon + 1; v < err && (*v == ' ' || *v == '\t'); v++) {
+    }
+    const http_parser_settings *s = hp->_settings;
+    hp->_in_fields = 1;
+    if (s->on_header_field) {
+        if (s->on_header_field(hp, ls, (size_t)(colon - ls))) {
+            hp->http_errno = HPE_CB_header_field;
+            return (size_t)(colon - data);
+        }
+        if (hp->http_errno == HPE_PAUSED) {
+            hp->_rp_left = (uint32_t)(err - colon), hp->_rp_voff = (uint32_t)(v - colon);
+            hp->_rp_vlen = (uint32_t)(err - v), hp->_rp_err = (uint8_t)code;
+            return (size_t)(colon - data);
+        }
+    }
+    if (err > v && s->on_header_value) {
+        if (s->on_header_value(hp, v, (size_t)(err - v))) {
+            hp->http_errno = HPE_CB_header_value;
+            return (size_t)(err - data);
+        }
+        if (hp->http_errno == HPE_PAUSED) {
+            hp->_rp_left = hp->_rp_voff = hp->_rp_vlen = 0, hp->_rp_err = (uint8_t)code;
+            return (size_t)(err - data);
+        }
+    }
+    hp->http_errno = code;
+    return (size_t)(err - data);
 }
 
 static int t_status_complete(simdhttp_parser *sp)
@@ -339,6 +452,7 @@ static const simdhttp_callbacks trampolines = {
     .on_chunk_header = t_chunk_header,
     .on_chunk_complete = t_chunk_complete,
     .on_message_complete = t_message_complete,
+    .on_header = t_header,
 };
 
 /* ---------------------------------------------------------------------------------------- */
@@ -411,6 +525,10 @@ size_t http_parser_execute(http_parser *parser, const http_parser_settings *sett
     simdhttp_errno e;
     if (len == 0) {
         parser->_buf = parser->_buf_end = data;
+        if (parser->_rp_err) { /* the stream ends inside a field line (unsent()) */
+            parser->http_errno = HPE_INVALID_EOF_STATE;
+            return 0;
+        }
         e = simdhttp_finish(sp);
     } else {
         if (simdhttp_get_errno(sp) == SIMDHTTP_E_PAUSED_UPGRADE) { /* called again after an upgrade */
@@ -419,11 +537,33 @@ size_t http_parser_execute(http_parser *parser, const http_parser_settings *sett
         }
         parser->_buf = data;
         parser->_buf_end = data + len;
-        e = simdhttp_execute(sp, data, len);
+        size_t k = 0;
+        if (parser->_rp_left || parser->_rp_empty || parser->_rp_err) { /* a line paused in t_header */
+            k = replay(parser, data, len);
+            if (parser->http_errno != HPE_OK) {
+                parser->_buf_off += k;
+                parser->nread = (uint32_t)parser->_buf_off;
+                return k;
+            }
+        }
+        e = k == len ? SIMDHTTP_OK : simdhttp_execute(sp, data + k, len - k);
+        if ((e == SIMDHTTP_E_INVALID_CONTENT_LENGTH || e == SIMDHTTP_E_UNEXPECTED_CONTENT_LENGTH ||
+             e == SIMDHTTP_E_INVALID_TRANSFER_ENCODING) && !parser->_span_line) {
+            uint64_t eo = simdhttp_get_error_offset(sp);
+            if (eo >= parser->_buf_off + k && eo - parser->_buf_off <= len) {
+                const char *err = data + (eo - parser->_buf_off), *ls = err;
+                while (ls > data + k && ls[-1] != '\n') ls--;
+                size_t done = unsent(parser, data, ls, err, from_native_errno(e));
+                parser->_buf_off += done;
+                parser->nread = (uint32_t)parser->_buf_off;
+                return done;
+            }
+        }
     }
     size_t done = len;
     if (e != SIMDHTTP_OK) {
         uint64_t off = simdhttp_get_error_offset(sp);
+        if (e == SIMDHTTP_E_PAUSED) off -= parser->_rp_left; /* paused in t_header: http-parser's place */
         if (e == SIMDHTTP_E_USER && parser->_stop_off != UINT64_MAX) off = parser->_stop_off;
         if (e == SIMDHTTP_E_INVALID_METHOD && parser->_mlen && parser->_mstart != UINT64_MAX) {
             /* http-parser stops at the first byte no known method has there */

@@ -265,7 +265,9 @@ struct http_parser {
     uint64_t _buf_off;           /* absolute offset of _buf[0] */
     uint64_t _mstart, _tstart;   /* absolute offsets of the method and of the target */
     uint64_t _stop_off;          /* where the layer itself stopped the parse (absolute) */
-    uint8_t _mlen, _stop_errno, _begun, _body_final, _got_value, _in_fields;
+    uint32_t _rp_left, _rp_voff, _rp_vlen; /* a field line to replay after a pause (replay()) */
+    uint8_t _mlen, _stop_errno, _begun, _body_final, _got_value, _in_fields, _rp_empty, _rp_err;
+    uint8_t _span_line;          /* a field line is coming through t_header_field/value */
     char _mbuf[12];              /* the method's bytes (the longest known one has 11) */
 };
 
