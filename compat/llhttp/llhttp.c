@@ -21,6 +21,8 @@
 #define US(lp) ((lp)->_us)
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
+/* llhttp_t._owe: callbacks a pause held back, delivered at the next execute() (owed()) */
+enum { OWE_BEGIN = 1, OWE_VERSION = 2 };
 
 /* ---- names and codes ---------------------------------------------------------------- */
 
@@ -267,7 +269,7 @@ static int t_on_message_begin(simdhttp_parser *p)
         int rc = US(lp)->on_reset(lp);
         if (UNLIKELY(rc != 0)) {
             if (rc != HPE_PAUSED) return note_stop(lp, rc, HPE_CB_RESET, "`on_reset` callback error");
-            lp->_owe_begin = 1; /* on_message_begin comes first thing after the resume */
+            lp->_owe |= OWE_BEGIN; /* on_message_begin comes first thing after the resume */
             return HPE_PAUSED;
         }
     }
@@ -396,32 +398,54 @@ static const char protocol_name[4] = {'H', 'T', 'T', 'P'};
 
 static const char http_slash[5] = {'H', 'T', 'T', 'P', '/'};
 
-static int t_on_version(simdhttp_parser *p, const char *at, size_t n)
+/* What llhttp reports before the version: in type both, deciding between a request and a
+ * response, "HTTP/" as a method; else (9.3+) the protocol name. */
+static inline int version_first(llhttp_t *lp, const simdhttp_parser *p, const char *at)
 {
-    llhttp_t *lp = LP(p);
-    if (!lp->_proto && lp->type == HTTP_BOTH && p->type == SIMDHTTP_RESPONSE) {
-        /* llhttp, deciding between a request and a response, reports "HTTP/" as a method */
-        lp->_proto = 1;
+    int rc = 0;
+    lp->_proto = 1;
+    if (lp->type == HTTP_BOTH && p->type == SIMDHTTP_RESPONSE) {
         if (US(lp)->on_method) {
             const char *h = at - 5 >= lp->_data && at <= lp->_end && memcmp(at - 5, http_slash, 5) == 0
                                 ? at - 5 : http_slash;
-            int rc = US(lp)->on_method(lp, h, 5);
-            if (UNLIKELY(rc != 0)) return span_stop(lp, rc, "Span callback error in on_method");
+            rc = US(lp)->on_method(lp, h, 5);
+            if (rc) rc = span_stop(lp, rc, "Span callback error in on_method");
         }
-    }
-    if (!lp->_proto) { /* llhttp 9.3+ reports the protocol name before the version */
-        lp->_proto = 1;
+    } else {
         if (US(lp)->on_protocol) {
-            int rc = US(lp)->on_protocol(lp, protocol_name, sizeof protocol_name);
-            if (UNLIKELY(rc != 0)) return span_stop(lp, rc, "Span callback error in on_protocol");
+            rc = US(lp)->on_protocol(lp, protocol_name, sizeof protocol_name);
+            if (rc) rc = span_stop(lp, rc, "Span callback error in on_protocol");
         }
-        USER_NOTE(lp, on_protocol_complete, HPE_CB_PROTOCOL_COMPLETE);
+        if (!rc && US(lp)->on_protocol_complete) {
+            rc = US(lp)->on_protocol_complete(lp);
+            if (rc) rc = note_stop(lp, rc, HPE_CB_PROTOCOL_COMPLETE, "`on_protocol_complete` callback error");
+        }
     }
+    return rc;
+}
+
+/* A pause in version_first comes while the core delivers the version span, and the core
+ * resumes past it: the span (DIGIT "." DIGIT at most, the bytes after "HTTP/") is kept and
+ * delivered first thing at the next execute() (owed()). */
+static __attribute__((noinline, cold)) int owe_version(llhttp_t *lp, const char *at, size_t n)
+{
     if (US(lp)->on_version) {
-        int rc = US(lp)->on_version(lp, at, n);
-        if (UNLIKELY(rc != 0)) return span_stop(lp, rc, "Span callback error in on_version");
+        lp->_vlen = (uint8_t)(n < sizeof lp->_vbuf ? n : sizeof lp->_vbuf);
+        memcpy(lp->_vbuf, at, lp->_vlen);
+        lp->_owe |= OWE_VERSION;
     }
-    return 0;
+    return HPE_PAUSED;
+}
+
+static int t_on_version(simdhttp_parser *p, const char *at, size_t n)
+{
+    llhttp_t *lp = LP(p);
+    if (!lp->_proto) {
+        int rc = version_first(lp, p, at);
+        if (UNLIKELY(rc != 0)) return rc == HPE_PAUSED ? owe_version(lp, at, n) : rc;
+    }
+    llhttp_data_cb cb = US(lp)->on_version;
+    return cb ? cb(lp, at, n) : 0; /* its errors: direct_error */
 }
 
 static int t_on_version_complete(simdhttp_parser *p)
@@ -582,7 +606,7 @@ static void clear_fields(llhttp_t *lp)
     lp->status_code = 0;
     lp->initial_message_completed = 0;
     lp->_cb_err = 0;
-    lp->_mlen = lp->_mid = lp->_proto = lp->_owe_begin = lp->_in_finish = 0;
+    lp->_mlen = lp->_mid = lp->_proto = lp->_owe = lp->_in_finish = lp->_vlen = 0;
     lp->_err_pos = NULL;
     lp->_data = lp->_end = NULL;
 }
@@ -707,22 +731,32 @@ static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
     return (llhttp_errno_t)lp->error;
 }
 
+/* Callbacks a pause held back (OWE_*), delivered before the core goes on. @return 1 if one of
+ * them stopped the parser again: error, reason and error_pos (data: nothing consumed) set. */
+static __attribute__((noinline)) int owed(llhttp_t *parser, const char *data)
+{
+    int rc = 0;
+    if (parser->_owe & OWE_BEGIN) { /* on_reset paused before on_message_begin */
+        if (US(parser)->on_message_begin && (rc = US(parser)->on_message_begin(parser)) != 0) {
+            parser->error = rc == HPE_PAUSED ? HPE_PAUSED : HPE_CB_MESSAGE_BEGIN;
+            parser->reason = rc == HPE_PAUSED ? "on_message_begin pause" : "`on_message_begin` callback error";
+        }
+    } else if (parser->_owe & OWE_VERSION) { /* a pause before the version span (version_first) */
+        if (US(parser)->on_version && (rc = US(parser)->on_version(parser, parser->_vbuf, parser->_vlen)) != 0) {
+            parser->error = rc == -1 ? HPE_USER : rc;
+            parser->reason = rc == HPE_PAUSED ? "Paused" : rc == -1 ? "Span callback error in on_version" : NULL;
+        }
+    }
+    parser->_owe = 0;
+    if (rc) parser->error_pos = data;
+    return rc != 0;
+}
+
 llhttp_errno_t llhttp_execute(llhttp_t *parser, const char *data, size_t len)
 {
     if (UNLIKELY(parser->error != HPE_OK)) return (llhttp_errno_t)parser->error;
     check_callbacks(parser);
-    if (UNLIKELY(parser->_owe_begin)) { /* on_reset paused before on_message_begin */
-        parser->_owe_begin = 0;
-        if (US(parser)->on_message_begin) {
-            int rc = US(parser)->on_message_begin(parser);
-            if (rc) {
-                parser->error_pos = data;
-                parser->error = rc == HPE_PAUSED ? HPE_PAUSED : HPE_CB_MESSAGE_BEGIN;
-                parser->reason = rc == HPE_PAUSED ? "on_message_begin pause" : "`on_message_begin` callback error";
-                return (llhttp_errno_t)parser->error;
-            }
-        }
-    }
+    if (UNLIKELY(parser->_owe) && owed(parser, data)) return (llhttp_errno_t)parser->error;
     parser->_data = data;
     parser->_end = data + len;
     simdhttp_errno e = simdhttp_execute(&parser->_sh, data, len);

@@ -631,8 +631,10 @@ struct llhttp__internal_s {
     int _cb_err;                /* a callback's error code, until execute() returns it */
     const char *_err_pos;       /* where that error is, if the layer knows better */
     const char *_data, *_end;   /* the buffer of the current execute() */
-    uint8_t _mlen, _mid, _proto, _owe_begin, _in_finish, _init_type;
+    uint8_t _mlen, _mid, _proto, _owe, _in_finish, _init_type;
     char _mbuf[13];             /* a method's bytes, when it is not simply one of llhttp's */
+    uint8_t _vlen;
+    char _vbuf[3];              /* a version span a pause held back (_owe) */
 };
 
 /* Initialize the parser with a type and the user's settings. NOTE: settings must outlive the
