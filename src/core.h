@@ -657,12 +657,20 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
         m = bvb >> off >> 1; /* from nq + 1 (off + 1 may be 64) */
         if (SH_LIKELY(m)) {
             xu = (uintptr_t)nq + 1 + SH_CTZ64(m);
-        } else { /* the value runs past the block: the blocks that follow it */
-            do {
-                if ((size_t)((uintptr_t)hend - bb) <= 64) goto out; /* the line is not all here */
-                SH_BLOCK_AT((const uint8_t *)bb + 64);
-            } while (!(m = bvb));
-            xu = bb + SH_CTZ64(m);
+        } else { /* the value runs past the block: the next one (it usually ends there and
+                  * holds the lines after it) */
+            if ((size_t)((uintptr_t)hend - bb) <= 64) goto out; /* the line is not all here */
+            SH_BLOCK_AT((const uint8_t *)bb + 64);
+            if (SH_UNLIKELY(!bvb)) {
+                /* and past that one too: this unit's value scanner finds its end (stage 1 of
+                 * the blocks in between would give only their vbad masks, at twice the cost),
+                 * then the block that holds it (bb stays 64-aligned) */
+                if ((size_t)((uintptr_t)hend - bb) <= 64) goto out;
+                xu = (uintptr_t)scan_value((const uint8_t *)bb + 64, hend);
+                if (SH_UNLIKELY(xu >= hend2)) break; /* not all here, or no CRLF can end it */
+                SH_BLOCK_AT((const uint8_t *)bb + ((xu - bb) & ~(uintptr_t)63));
+            }
+            xu = bb + SH_CTZ64(bvb);
         }
 #endif
         /* it must be CRLF, and the next line's first byte here (it decides
