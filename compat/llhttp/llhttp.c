@@ -767,6 +767,10 @@ llhttp_errno_t llhttp_execute(llhttp_t *parser, const char *data, size_t len)
 llhttp_errno_t llhttp_finish(llhttp_t *parser)
 {
     if (parser->error != HPE_OK) return HPE_OK; /* as llhttp: an error state finishes quietly */
+    /* Between messages (no message begun since init or the last one completed) the end of the
+     * stream has nothing to complete: llhttp decides by this field too, and the core's finish
+     * (an empty execute() first) would find nothing to do. */
+    if (parser->finish == HTTP_FINISH_SAFE) return HPE_OK;
     check_callbacks(parser);
     parser->_cb_err = 0;
     parser->_in_finish = 1;
