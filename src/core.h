@@ -1351,22 +1351,27 @@ dead:
 chunk_size_start:
     if (pos == end) SH_MORE(S_CHUNK_SIZE_START);
     c = *pos;
-    {
-        unsigned v = c >= '0' && c <= '9' ? (unsigned)(c - '0')
-                   : (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (unsigned)((c | 0x20) - 'a' + 10) : 16u;
-        if (v > 15) SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "chunk size is not a hex number");
-        p->_acc = v;
-    }
+    if (simdhttp_hex1[c] - 1u > 15) SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "chunk size is not a hex number");
+    p->_acc = simdhttp_hex1[c] - 1u;
     pos++;
 chunk_size:
-    while (pos < end) {
-        c = *pos;
-        unsigned v = c >= '0' && c <= '9' ? (unsigned)(c - '0')
-                   : (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (unsigned)((c | 0x20) - 'a' + 10) : 16u;
-        if (v > 15) goto chunk_size_end;
-        if (p->_acc >> 60) SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "chunk size overflows 64 bits");
-        p->_acc = p->_acc << 4 | v;
-        pos++;
+    { /* the digits, in a register (p->_acc between calls) */
+        uint64_t acc = p->_acc;
+        while (pos < end) {
+            unsigned v = simdhttp_hex1[*pos] - 1u;
+            if (v > 15) {
+                p->_acc = acc;
+                c = *pos;
+                goto chunk_size_end;
+            }
+            if (acc >> 60) {
+                p->_acc = acc;
+                SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "chunk size overflows 64 bits");
+            }
+            acc = acc << 4 | v;
+            pos++;
+        }
+        p->_acc = acc;
     }
     SH_MORE(S_CHUNK_SIZE);
 chunk_size_end:

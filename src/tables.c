@@ -20,6 +20,15 @@ const uint8_t simdhttp_value_stop[256] = {
     [0x7f] = 1,
 };
 
+/* a hex digit's value plus one, 0 for any other byte (chunk sizes, RFC 9112 section 7.1):
+ * `simdhttp_hex1[c] - 1u` is the value, above 15 for a non-digit */
+#define H(c, v) [c] = (v) + 1
+const uint8_t simdhttp_hex1[256] = {
+    H('0', 0), H('1', 1), H('2', 2), H('3', 3), H('4', 4), H('5', 5), H('6', 6), H('7', 7),
+    H('8', 8), H('9', 9), H('a', 10), H('b', 11), H('c', 12), H('d', 13), H('e', 14), H('f', 15),
+    H('A', 10), H('B', 11), H('C', 12), H('D', 13), H('E', 14), H('F', 15),
+};
+
 #define SPLAT32(x) {x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x}
 /* the tchar nibble bitmap of src/scan_sse42.h, once per 128-bit lane */
 #define TCHAR_LO 0xe8, 0xfc, 0xf8, 0xfc, 0xfc, 0xfc, 0xfc, 0xfc, 0xf8, 0xf8, 0xf4, 0x54, 0xd0, 0x54, 0xf4, 0x70

@@ -845,6 +845,46 @@ static const char *const pause_inputs[][2] = {
     {"upgrade", "GET / HTTP/1.1\r\nConnection: upgrade\r\nUpgrade: x\r\n\r\n\x00junk"},
 };
 
+/* Every byte as a chunk-size digit, first and after a "1": HEXDIG (RFC 5234: 0-9 A-F, and
+ * RFC 9110 2.1 lets a-f match too) gives its value, any other byte ends the size (then a CR
+ * ends the line; a first byte that is no digit is INVALID_CHUNK_SIZE). The core decodes
+ * digits through a table (src/tables.c), so every entry is checked here. */
+static int chunk_hc(simdhttp_parser *p)
+{
+    *(uint64_t *)p->data = p->content_length;
+    return SIMDHTTP_PAUSE;
+}
+
+static void test_chunk_size_digits(void)
+{
+    simdhttp_callbacks cb = {.on_chunk_header = chunk_hc};
+    int bad = 0;
+    for (int b = 0; b < 256; b++) {
+        int v = b >= '0' && b <= '9' ? b - '0' : b >= 'a' && b <= 'f' ? b - 'a' + 10 : b >= 'A' && b <= 'F' ? b - 'A' + 10 : -1;
+        for (int second = 0; second < 2; second++) {
+            char in[128];
+            int n = snprintf(in, sizeof in, "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n%s", second ? "1" : "");
+            in[n++] = (char)b;
+            in[n++] = '\r';
+            in[n++] = '\n';
+            simdhttp_parser p;
+            uint64_t size = 99;
+            simdhttp_init(&p, SIMDHTTP_REQUEST, &cb, NULL);
+            p.data = &size;
+            simdhttp_errno e = simdhttp_execute(&p, in, (size_t)n);
+            int ok;
+            if (v >= 0) ok = e == SIMDHTTP_E_PAUSED && size == (uint64_t)(second ? 16 + v : v);
+            else if (second) /* the size is 1 then, whatever the line's fate */
+                ok = e == SIMDHTTP_E_PAUSED ? size == 1 : e != SIMDHTTP_OK && size == 99;
+            else ok = e == SIMDHTTP_E_INVALID_CHUNK_SIZE;
+            if (!ok && bad++ < 5)
+                t_check(0, "chunk-size digits", "byte 0x%02x %s: %s, size %llu", (unsigned)b, second ? "second" : "first",
+                        simdhttp_errno_name(e), (unsigned long long)size);
+        }
+    }
+    if (!bad) t_check(1, "chunk-size digits", "all 256 bytes, first and second digit");
+}
+
 int main(void)
 {
     for (size_t i = 0; i < sizeof pause_inputs / sizeof *pause_inputs; i++) {
@@ -858,6 +898,7 @@ int main(void)
     static const char folded[] = "POST / HTTP/1.1\r\nA: 1\r\n 2\r\nTransfer-Encoding: chunked\r\n\r\n1 ; x = y \r\nz\r\n0\r\n\r\n";
     test_pause_everywhere("pause everywhere: obs-fold and BWS", SIMDHTTP_REQUEST, &fold, LIT(folded));
     test_pause_position();
+    test_chunk_size_digits();
     test_empty_input();
     test_finish_after_pause();
     test_error_pos_sticky();
