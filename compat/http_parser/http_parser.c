@@ -11,6 +11,11 @@
 #include "http_parser.h"
 
 #define HP(sp) ((http_parser *)(sp)->data)
+#if defined(__GNUC__)
+#define HP_COLD __attribute__((cold, noinline))
+#else
+#define HP_COLD
+#endif
 
 static uint32_t max_header_size = HTTP_MAX_HEADER_SIZE;
 
@@ -248,27 +253,37 @@ static int lag(http_parser *hp, const char *resume, const char *value, size_t vl
     return SIMDHTTP_PAUSE;
 }
 
+/* A callback of t_header's line stopped the parse (rc: its result; else it paused): where
+ * http-parser stops, the ':' after the name or the value's end (kept out of t_header, whose
+ * common path then needs fewer registers). */
+static HP_COLD int header_stopped(http_parser *hp, int rc, int in_value, const char *value, size_t vlen)
+{
+    const char *colon = value, *cr = value + vlen;
+    while (colon[-1] != ':') colon--; /* (only OWS between them) */
+    colon--;
+    if (rc) return in_value ? stop(hp, HPE_CB_header_value, vlen ? abs_of(hp, cr) : UINT64_MAX)
+                            : stop(hp, HPE_CB_header_field, abs_of(hp, colon));
+    if (!in_value) return lag(hp, colon, value, vlen, cr);
+    return vlen ? lag(hp, cr, cr, 0, cr) : SIMDHTTP_PAUSE; /* (an empty value: at the next line) */
+}
+
 /* A whole field line in one call (simdhttp's on_header; the lines it does not take come through
  * t_header_field and t_header_value): http-parser's two spans from one indirect call instead of
  * three. The value keeps its trailing OWS as http-parser's span does (on_header trims it: the line
  * is whole in the buffer, so the OWS up to its CR is there); an empty value is one empty span
- * (t_header_value_complete). A callback's error stops where the span callbacks' would. */
+ * (as t_header_value_complete gives it; value points at the CR then). */
 static int t_header(simdhttp_parser *sp, const char *name, size_t nlen, const char *value, size_t vlen)
 {
     http_parser *hp = HP(sp);
+    int rc;
     hp->_in_fields = 1;
     while (value[vlen] == ' ' || value[vlen] == '\t') vlen++;
-    const char *cr = value + vlen;
-    const http_parser_settings *s = hp->_settings;
-    if (s->on_header_field) {
-        if (s->on_header_field(hp, name, nlen)) return stop(hp, HPE_CB_header_field, abs_of(hp, name + nlen));
-        if (hp->http_errno == HPE_PAUSED) return lag(hp, name + nlen, value, vlen, cr);
-    }
-    if (s->on_header_value) {
-        if (s->on_header_value(hp, vlen ? value : cr, vlen))
-            return stop(hp, HPE_CB_header_value, vlen ? abs_of(hp, cr) : UINT64_MAX);
-        if (hp->http_errno == HPE_PAUSED) return vlen ? lag(hp, cr, cr, 0, cr) : SIMDHTTP_PAUSE;
-    }
+    if (hp->_settings->on_header_field &&
+        ((rc = hp->_settings->on_header_field(hp, name, nlen)) || hp->http_errno == HPE_PAUSED))
+        return header_stopped(hp, rc, 0, value, vlen);
+    if (hp->_settings->on_header_value &&
+        ((rc = hp->_settings->on_header_value(hp, value, vlen)) || hp->http_errno == HPE_PAUSED))
+        return header_stopped(hp, rc, 1, value, vlen);
     return 0;
 }
 
@@ -356,22 +371,26 @@ static int t_status_complete(simdhttp_parser *sp)
     return t_status(sp, hp->_buf, 0);
 }
 
-/* simdhttp's message flags as http-parser's F_* (F_SKIPBODY and F_TRAILING are the layer's) */
-static unsigned hp_flags(uint32_t f)
-{
-    return (f & SIMDHTTP_F_CHUNKED ? F_CHUNKED : 0) |
-           (f & SIMDHTTP_F_CONNECTION_KEEP_ALIVE ? F_CONNECTION_KEEP_ALIVE : 0) |
-           (f & SIMDHTTP_F_CONNECTION_CLOSE ? F_CONNECTION_CLOSE : 0) |
-           (f & SIMDHTTP_F_CONNECTION_UPGRADE ? F_CONNECTION_UPGRADE : 0) |
-           (f & SIMDHTTP_F_UPGRADE ? F_UPGRADE : 0) |
-           (f & SIMDHTTP_F_CONTENT_LENGTH ? F_CONTENTLENGTH : 0);
-}
+/* simdhttp's message flags as http-parser's F_* (F_SKIPBODY and F_TRAILING are the layer's): the
+ * six that map are simdhttp's bits 0-5, so one table entry per combination */
+#define HP_FLAGS(f)                                                                                  \
+    (((f) & SIMDHTTP_F_CHUNKED ? F_CHUNKED : 0) |                                                    \
+     ((f) & SIMDHTTP_F_CONNECTION_KEEP_ALIVE ? F_CONNECTION_KEEP_ALIVE : 0) |                        \
+     ((f) & SIMDHTTP_F_CONNECTION_CLOSE ? F_CONNECTION_CLOSE : 0) |                                  \
+     ((f) & SIMDHTTP_F_CONNECTION_UPGRADE ? F_CONNECTION_UPGRADE : 0) |                              \
+     ((f) & SIMDHTTP_F_UPGRADE ? F_UPGRADE : 0) | ((f) & SIMDHTTP_F_CONTENT_LENGTH ? F_CONTENTLENGTH : 0))
+#define HP_FLAGS4(f) HP_FLAGS(f), HP_FLAGS((f) + 1), HP_FLAGS((f) + 2), HP_FLAGS((f) + 3)
+#define HP_FLAGS16(f) HP_FLAGS4(f), HP_FLAGS4((f) + 4), HP_FLAGS4((f) + 8), HP_FLAGS4((f) + 12)
+static const uint8_t hp_flags[64] = {HP_FLAGS16(0), HP_FLAGS16(16), HP_FLAGS16(32), HP_FLAGS16(48)};
+_Static_assert((SIMDHTTP_F_CHUNKED | SIMDHTTP_F_CONNECTION_KEEP_ALIVE | SIMDHTTP_F_CONNECTION_CLOSE |
+                SIMDHTTP_F_CONNECTION_UPGRADE | SIMDHTTP_F_UPGRADE | SIMDHTTP_F_CONTENT_LENGTH) == 63,
+               "hp_flags is indexed by simdhttp's flag bits 0-5");
 
 static int t_headers_complete(simdhttp_parser *sp)
 {
     http_parser *hp = HP(sp);
     uint32_t f = sp->flags;
-    hp->flags = hp_flags(f);
+    hp->flags = hp_flags[f & 63];
     hp->uses_transfer_encoding = (f & SIMDHTTP_F_TRANSFER_ENCODING) != 0;
     hp->content_length = f & SIMDHTTP_F_CONTENT_LENGTH ? sp->content_length : ULLONG_MAX;
     hp->http_major = sp->http_major;
@@ -432,28 +451,30 @@ static int t_message_complete(simdhttp_parser *sp)
     return s->on_message_complete ? after_cb(hp, s->on_message_complete(hp), HPE_CB_message_complete) : 0;
 }
 
-static const simdhttp_callbacks trampolines = {
-    .on_message_begin = t_message_begin,
-    .on_method = t_method,
-    .on_method_complete = t_method_complete,
-    .on_url = t_url,
-    .on_url_complete = t_url_complete,
-    .on_version = t_version,
-    .on_version_complete = t_version_complete,
-    .on_status_code = t_status_code,
-    .on_status_code_complete = t_status_code_complete,
-    .on_status = t_status,
-    .on_header_field = t_header_field,
-    .on_header_value = t_header_value,
-    .on_header_value_complete = t_header_value_complete,
-    .on_status_complete = t_status_complete,
-    .on_headers_complete = t_headers_complete,
-    .on_body = t_body,
-    .on_chunk_header = t_chunk_header,
-    .on_chunk_complete = t_chunk_complete,
-    .on_message_complete = t_message_complete,
-    .on_header = t_header,
-};
+/* The trampolines; a request parser leaves out on_version (it only begins a response: a request
+ * began at its method) */
+#define HP_TRAMPOLINES \
+    .on_message_begin = t_message_begin,                        \
+    .on_method = t_method,                                      \
+    .on_method_complete = t_method_complete,                    \
+    .on_url = t_url,                                            \
+    .on_url_complete = t_url_complete,                          \
+    .on_version_complete = t_version_complete,                  \
+    .on_status_code = t_status_code,                            \
+    .on_status_code_complete = t_status_code_complete,          \
+    .on_status = t_status,                                      \
+    .on_header_field = t_header_field,                          \
+    .on_header_value = t_header_value,                          \
+    .on_header_value_complete = t_header_value_complete,        \
+    .on_status_complete = t_status_complete,                    \
+    .on_headers_complete = t_headers_complete,                  \
+    .on_body = t_body,                                          \
+    .on_chunk_header = t_chunk_header,                          \
+    .on_chunk_complete = t_chunk_complete,                      \
+    .on_message_complete = t_message_complete,                  \
+    .on_header = t_header
+static const simdhttp_callbacks trampolines = {HP_TRAMPOLINES, .on_version = t_version};
+static const simdhttp_callbacks request_trampolines = {HP_TRAMPOLINES};
 
 /* ---------------------------------------------------------------------------------------- */
 
@@ -478,7 +499,7 @@ void http_parser_init(http_parser *parser, enum http_parser_type t)
     cfg.lenient = SIMDHTTP_LENIENT_OBS_FOLD | SIMDHTTP_LENIENT_VERSION;
     simdhttp_init(&parser->_sh,
                   t == HTTP_REQUEST ? SIMDHTTP_REQUEST : t == HTTP_RESPONSE ? SIMDHTTP_RESPONSE : SIMDHTTP_BOTH,
-                  &trampolines, &cfg);
+                  t == HTTP_REQUEST ? &request_trampolines : &trampolines, &cfg);
     parser->_sh.data = parser;
     parser->_mstart = parser->_tstart = UINT64_MAX;
 }
@@ -520,8 +541,13 @@ size_t http_parser_execute(http_parser *parser, const http_parser_settings *sett
     if (parser->http_errno != HPE_OK) return 0;
     simdhttp_parser *sp = &parser->_sh;
     parser->_settings = settings;
-    simdhttp_set_lenient(sp, SIMDHTTP_LENIENT_HEADERS, parser->lenient_http_headers);
-    simdhttp_set_lenient(sp, SIMDHTTP_LENIENT_CHUNKED_LENGTH, parser->allow_chunked_length);
+    /* the two switches a program may flip between calls: passed on when they change */
+    uint8_t lenient = (uint8_t)(parser->lenient_http_headers | parser->allow_chunked_length << 1);
+    if (lenient != parser->_lenient) {
+        simdhttp_set_lenient(sp, SIMDHTTP_LENIENT_HEADERS, parser->lenient_http_headers);
+        simdhttp_set_lenient(sp, SIMDHTTP_LENIENT_CHUNKED_LENGTH, parser->allow_chunked_length);
+        parser->_lenient = lenient;
+    }
     simdhttp_errno e;
     if (len == 0) {
         parser->_buf = parser->_buf_end = data;
