@@ -6,6 +6,7 @@
  * be one of http-parser's (its `method` field has no value for others), and the request-target
  * goes through simdhttp's target splitter (RFC 3986, and its form against the method). */
 #include <limits.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "http_parser.h"
@@ -121,7 +122,10 @@ static int t_method(simdhttp_parser *sp, const char *at, size_t n)
     int ours = at >= hp->_buf && at <= hp->_buf_end;
     if (ours) hp->_mstart = abs_of(hp, at) - hp->_mlen;
     size_t first = hp->_mlen == 0, room = sizeof hp->_mbuf - hp->_mlen, k = n < room ? n : room;
-    memcpy(hp->_mbuf + hp->_mlen, at, k);
+    if (ours && k <= 8 && hp->_mlen == 0 && hp->_buf_end - at >= 8)
+        memcpy(hp->_mbuf, at, 8); /* one 8-byte move, not a call (bytes past k are never read) */
+    else
+        memcpy(hp->_mbuf + hp->_mlen, at, k);
     hp->_mlen = (uint8_t)(hp->_mlen + k);
     /* http-parser begins a message once its first byte starts a known method */
     if (first && method_initial((unsigned char)hp->_mbuf[0])) {
@@ -171,7 +175,10 @@ static int t_url_complete(simdhttp_parser *sp)
     http_parser *hp = HP(sp);
     uint64_t end = hp->_tstart + hp->_target._off;
     if (simdhttp_target_finish(&hp->_target)) return stop(hp, HPE_INVALID_URL, end);
-    if (!simdhttp_target_form_fits(sp->method, hp->_target.form)) return stop(hp, HPE_INVALID_URL, end);
+    int form = hp->_target.form; /* (the origin-form fits every method but CONNECT) */
+    if ((form != SIMDHTTP_TARGET_ORIGIN || sp->method == SIMDHTTP_METHOD_CONNECT) &&
+        !simdhttp_target_form_fits(sp->method, form))
+        return stop(hp, HPE_INVALID_URL, end);
     return 0;
 }
 
@@ -487,7 +494,11 @@ unsigned long http_parser_version(void)
 void http_parser_init(http_parser *parser, enum http_parser_type t)
 {
     void *data = parser->data;
-    memset(parser, 0, sizeof *parser);
+    /* all but _sh, which simdhttp_init sets member by member */
+    _Static_assert(offsetof(http_parser, _target) == offsetof(http_parser, _sh) + sizeof(simdhttp_parser),
+                   "_target follows _sh: nothing between them is left unset");
+    memset(parser, 0, offsetof(http_parser, _sh));
+    memset((char *)parser + offsetof(http_parser, _target), 0, sizeof *parser - offsetof(http_parser, _target));
     parser->data = data;
     parser->type = t;
     parser->content_length = ULLONG_MAX;
