@@ -807,7 +807,10 @@ static SH_ALWAYS_INLINE long SH_FN(sh_core_)(simdhttp_parser *p, const uint8_t *
     int rc;
     uint8_t c;
 
-    if (headmode) SH_HEAD_ENTER();
+    if (headmode) {
+        SH_HEAD_ENTER();
+        if (SH_LIKELY(p->_state == S_MSG_START)) goto msg_start; /* simdhttp_parse_head */
+    }
 
 dispatch:
     switch (p->_state) {
@@ -881,11 +884,13 @@ msg_start:
         p->_next = S_MSG_START;
         goto line_end;
     }
-    p->flags = 0;
-    p->content_length = 0;
-    p->method = 0;
-    p->status_code = 0;
-    p->http_major = p->http_minor = 0;
+    if (!headmode) { /* the head API's parser is fresh from simdhttp__configure, which set these */
+        p->flags = 0;
+        p->content_length = 0;
+        p->method = 0;
+        p->status_code = 0;
+        p->http_major = p->http_minor = 0;
+    }
     p->_hstate = p->_te = p->_want = 0;
     p->_nlen = 0;
     p->_idx = 0;
