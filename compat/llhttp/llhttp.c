@@ -377,7 +377,8 @@ static int t_on_method(simdhttp_parser *p, const char *at, size_t n)
             int rc = cb(lp, at, n);
             if (UNLIKELY(rc != 0)) return method_stop(lp, rc);
         }
-        method_fields(lp, id); /* nothing runs between here and on_method_complete */
+        method_fields(lp, lp->_mid - 1); /* (not id: one register fewer across the call); nothing
+                                          * runs between here and on_method_complete */
         return 0;
     }
     return method_slow(lp, at, n);
