@@ -550,6 +550,8 @@ static void sync_callbacks(llhttp_t *lp)
 {
     const llhttp_settings_t *s = lp->settings ? (const llhttp_settings_t *)lp->settings : &no_settings;
     simdhttp_callbacks *c = &lp->_cb;
+    /* settings that change between two execute() calls: a method's fields still owed stay so */
+    int owed = lp->_synced_for != &no_settings && c->on_method_complete == t_on_method_complete;
     lp->_us = s;
     lp->_synced_for = lp->settings;
     /* every member assigned (no memset first: this runs once per parser) */
@@ -571,7 +573,8 @@ static void sync_callbacks(llhttp_t *lp)
      * value here. The two function types differ only in that pointer's type (the same
      * representation in every ABI this builds for); stopped() maps their errors. */
 #define DIRECT(name, type) c->name = (type)(void (*)(void))s->name
-    DIRECT(on_method_complete, simdhttp_cb); /* (owe_method) */
+    if (owed) c->on_method_complete = t_on_method_complete; /* owe_method */
+    else DIRECT(on_method_complete, simdhttp_cb);
     DIRECT(on_status, simdhttp_data_cb);
     PAIR(on_header_field, on_header_field);                   /* and on_header_value */
     PAIR(on_header_field_complete, on_header_field_complete); /* and on_header_value_complete */
