@@ -29,6 +29,9 @@ simdhttp_errno simdhttp_finish(simdhttp_parser *p)
     case SIMDHTTP_E_PAUSED_UPGRADE: return SIMDHTTP_OK; /* the stream is no longer HTTP */
     default: return p->_error;
     }
+    /* Between messages (or after the last one): nothing to finish, and an empty execute()
+     * would change nothing there (it returns at its first check) */
+    if (p->_state == S_MSG_START || p->_state == S_DEAD) return SIMDHTTP_OK;
     /* First the steps that need no more bytes, as an empty execute() takes them: a message
      * paused at on_headers_complete (then resumed) whose body runs until the close, or that
      * has none, ends here instead of failing (issue 9). A pause at the end of the stream has
