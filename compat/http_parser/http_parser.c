@@ -458,8 +458,9 @@ static int t_message_complete(simdhttp_parser *sp)
     return s->on_message_complete ? after_cb(hp, s->on_message_complete(hp), HPE_CB_message_complete) : 0;
 }
 
-/* The trampolines; a request parser leaves out on_version (it only begins a response: a request
- * began at its method) */
+/* The trampolines. on_version and on_status_code only begin a response message of an HTTP_BOTH
+ * parser: a request parser begins at the method, a response parser at on_message_begin, so
+ * theirs leave the two out. */
 #define HP_TRAMPOLINES \
     .on_message_begin = t_message_begin,                        \
     .on_method = t_method,                                      \
@@ -467,7 +468,6 @@ static int t_message_complete(simdhttp_parser *sp)
     .on_url = t_url,                                            \
     .on_url_complete = t_url_complete,                          \
     .on_version_complete = t_version_complete,                  \
-    .on_status_code = t_status_code,                            \
     .on_status_code_complete = t_status_code_complete,          \
     .on_status = t_status,                                      \
     .on_header_field = t_header_field,                          \
@@ -480,8 +480,8 @@ static int t_message_complete(simdhttp_parser *sp)
     .on_chunk_complete = t_chunk_complete,                      \
     .on_message_complete = t_message_complete,                  \
     .on_header = t_header
-static const simdhttp_callbacks trampolines = {HP_TRAMPOLINES, .on_version = t_version};
-static const simdhttp_callbacks request_trampolines = {HP_TRAMPOLINES};
+static const simdhttp_callbacks trampolines = {HP_TRAMPOLINES, .on_version = t_version, .on_status_code = t_status_code};
+static const simdhttp_callbacks typed_trampolines = {HP_TRAMPOLINES};
 
 /* ---------------------------------------------------------------------------------------- */
 
@@ -510,7 +510,7 @@ void http_parser_init(http_parser *parser, enum http_parser_type t)
     cfg.lenient = SIMDHTTP_LENIENT_OBS_FOLD | SIMDHTTP_LENIENT_VERSION;
     simdhttp_init(&parser->_sh,
                   t == HTTP_REQUEST ? SIMDHTTP_REQUEST : t == HTTP_RESPONSE ? SIMDHTTP_RESPONSE : SIMDHTTP_BOTH,
-                  t == HTTP_REQUEST ? &request_trampolines : &trampolines, &cfg);
+                  t == HTTP_BOTH ? &trampolines : &typed_trampolines, &cfg);
     parser->_sh.data = parser;
     parser->_mstart = parser->_tstart = UINT64_MAX;
 }
@@ -568,7 +568,8 @@ size_t http_parser_execute(http_parser *parser, const http_parser_settings *sett
         }
         e = simdhttp_finish(sp);
     } else {
-        if (simdhttp_get_errno(sp) == SIMDHTTP_E_PAUSED_UPGRADE) { /* called again after an upgrade */
+        /* called again after an upgrade (sp->upgrade is set with that state: no call otherwise) */
+        if (sp->upgrade && simdhttp_get_errno(sp) == SIMDHTTP_E_PAUSED_UPGRADE) {
             simdhttp_resume_after_upgrade(sp);
             parser->upgrade = 0;
         }
