@@ -357,7 +357,9 @@ typedef struct simdhttp_callbacks {
      * call, from its first byte through its CRLF and the first byte of the next line (which
      * says the field is not continued by an obs-fold), when that line is valid. Framing fields
      * (Content-Length, Transfer-Encoding, Connection, Upgrade) come this way too, after the
-     * parser has interpreted them. Every other field line comes through on_header_field /
+     * parser has interpreted them, when the value is one token (one number, one coding, one
+     * option: the usual form); a list or an invalid value comes through the span callbacks.
+     * Every other field line comes through on_header_field /
      * on_header_value and their *_complete callbacks exactly as when this is NULL: a line that
      * crosses execute() calls (its spans may be in different buffers: the library copies
      * nothing), a line followed by an obs-fold (lenient obs_fold), a line with bare LF, trailer

@@ -712,18 +712,10 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
             const uint8_t *t = x;
             if (SH_UNLIKELY(t[-1] <= ' ')) /* t[-1] is a value byte, OWS or the ':' */
                 while (t > v && SH_IS_WS(t[-1])) t--;
-            if (SH_UNLIKELY(hs) && !sh_special_whole(p, hs, v, t)) {
-                /* a framing field: interpreted first, as by the head API */
-                const uint8_t *bad;
-                p->_hstate = (uint8_t)hs;
-                sh_special_begin(p);
-                if ((bad = sh_special_feed(p, v, x)) != NULL || sh_special_end(p)) {
-                    pos = bad ? bad : x;
-                    ret = SH_WALK_ERROR;
-                    goto out;
-                }
-                p->_hstate = H_NONE; /* done with: no fold follows */
-            }
+            /* a framing field whose value is one token is interpreted here (sh_special_whole
+             * changes nothing when it declines); a list, or an invalid value, goes to the
+             * general path, so that its spans come before its error (include/simdhttp.h) */
+            if (SH_UNLIKELY(hs) && !sh_special_whole(p, hs, v, t)) break;
             p->_fields_left = --left; /* in step before the callback can pause */
             pos = x + 2;
             rc = cb->on_header(p, (const char *)nq - n, n, (const char *)v, (size_t)(t - v));

@@ -80,6 +80,19 @@ static char *run(const simdhttp_callbacks *cb, simdhttp_type type, const simdhtt
         r += n;
     }
     *w = 0;
+    if (fname.len || fval.len) {
+        /* a field still open in spans when the run ended: its line's error came after its
+         * spans (include/simdhttp.h promises that with on_header set too) */
+        t_buf b = {0};
+        t_buf_put(&b, log, strlen(log));
+        t_buf_put(&b, "open field ", 11);
+        t_buf_escaped(&b, fname.s ? fname.s : "", fname.len);
+        t_buf_put(&b, "=", 1);
+        t_buf_escaped(&b, fval.s ? fval.s : "", fval.len);
+        t_buf_put(&b, "\n", 2);
+        free(log);
+        log = b.s;
+    }
     return log;
 }
 
