@@ -97,7 +97,7 @@ static int t_message_begin(simdhttp_parser *sp)
     hp->_begun = 0;
     hp->_body_final = 0;
     hp->_mstart = UINT64_MAX;
-    hp->_got_value = hp->_in_fields = hp->_span_line = 0;
+    hp->_got_value = hp->_in_fields = 0;
     if (sp->type == SIMDHTTP_RESPONSE) {
         hp->type = HTTP_RESPONSE;
         return begin(hp);
@@ -220,7 +220,7 @@ static int t_status(simdhttp_parser *sp, const char *at, size_t n)
 static int t_header_field(simdhttp_parser *sp, const char *at, size_t n)
 {
     http_parser *hp = HP(sp);
-    hp->_in_fields = hp->_span_line = 1;
+    hp->_in_fields = 1;
     const http_parser_settings *s = hp->_settings;
     return s->on_header_field ? after_cb(hp, s->on_header_field(hp, at, n), HPE_CB_header_field) : 0;
 }
@@ -238,7 +238,6 @@ static int t_header_value(simdhttp_parser *sp, const char *at, size_t n)
 static int t_header_value_complete(simdhttp_parser *sp)
 {
     http_parser *hp = HP(sp);
-    hp->_span_line = 0;
     if (hp->_got_value) {
         hp->_got_value = 0;
         return 0;
@@ -318,54 +317,10 @@ static size_t replay(http_parser *hp, const char *data, size_t len)
         }
     }
     hp->_rp_left -= (uint32_t)k, hp->_rp_voff = hp->_rp_voff > k ? hp->_rp_voff - (uint32_t)k : 0;
-    if (!hp->_rp_left && hp->_rp_err) { /* a framing field's error (unsent()) */
-        hp->http_errno = hp->_rp_err;
-        return k;
-    }
     if (hp->_rp_left || !hp->_rp_empty || len == k) return k; /* (the empty value: at the next byte) */
     hp->_rp_empty = 0;
     if (s->on_header_value && s->on_header_value(hp, data + k, 0)) hp->http_errno = HPE_CB_header_value;
     return k;
-}
-
-/* A framing field's bad value (Content-Length, Transfer-Encoding) found in a line that simdhttp
- * took whole for on_header: the core stops before its callback, where the span callbacks would
- * have delivered the name and the value up to the bad byte first (as http-parser does). The layer
- * delivers them from the line [ls, err). @return the bytes of data taken (http_errno is set). */
-static size_t unsent(http_parser *hp, const char *data, const char *ls, const char *err, enum http_errno code)
-{
-    const char *colon = memchr(ls, ':', (size_t)(err - ls)), *v;
-    if (!colon) { /* (not a field line's error) */
-        hp->http_errno = code;
-        return (size_t)(err - data);
-    }
-    for (v = colon + 1; v < err && (*v == ' ' || *v == '\t'); v++) {
-    }
-    const http_parser_settings *s = hp->_settings;
-    hp->_in_fields = 1;
-    if (s->on_header_field) {
-        if (s->on_header_field(hp, ls, (size_t)(colon - ls))) {
-            hp->http_errno = HPE_CB_header_field;
-            return (size_t)(colon - data);
-        }
-        if (hp->http_errno == HPE_PAUSED) {
-            hp->_rp_left = (uint32_t)(err - colon), hp->_rp_voff = (uint32_t)(v - colon);
-            hp->_rp_vlen = (uint32_t)(err - v), hp->_rp_err = (uint8_t)code;
-            return (size_t)(colon - data);
-        }
-    }
-    if (err > v && s->on_header_value) {
-        if (s->on_header_value(hp, v, (size_t)(err - v))) {
-            hp->http_errno = HPE_CB_header_value;
-            return (size_t)(err - data);
-        }
-        if (hp->http_errno == HPE_PAUSED) {
-            hp->_rp_left = hp->_rp_voff = hp->_rp_vlen = 0, hp->_rp_err = (uint8_t)code;
-            return (size_t)(err - data);
-        }
-    }
-    hp->http_errno = code;
-    return (size_t)(err - data);
 }
 
 static int t_status_complete(simdhttp_parser *sp)
@@ -562,10 +517,6 @@ size_t http_parser_execute(http_parser *parser, const http_parser_settings *sett
     simdhttp_errno e;
     if (len == 0) {
         parser->_buf = parser->_buf_end = data;
-        if (parser->_rp_err) { /* the stream ends inside a field line (unsent()) */
-            parser->http_errno = HPE_INVALID_EOF_STATE;
-            return 0;
-        }
         e = simdhttp_finish(sp);
     } else {
         /* called again after an upgrade (sp->upgrade is set with that state: no call otherwise) */
@@ -576,7 +527,7 @@ size_t http_parser_execute(http_parser *parser, const http_parser_settings *sett
         parser->_buf = data;
         parser->_buf_end = data + len;
         size_t k = 0;
-        if (parser->_rp_left || parser->_rp_empty || parser->_rp_err) { /* a line paused in t_header */
+        if (parser->_rp_left || parser->_rp_empty) { /* a line paused in t_header */
             k = replay(parser, data, len);
             if (parser->http_errno != HPE_OK) {
                 parser->_buf_off += k;
@@ -585,18 +536,6 @@ size_t http_parser_execute(http_parser *parser, const http_parser_settings *sett
             }
         }
         e = k == len ? SIMDHTTP_OK : simdhttp_execute(sp, data + k, len - k);
-        if ((e == SIMDHTTP_E_INVALID_CONTENT_LENGTH || e == SIMDHTTP_E_UNEXPECTED_CONTENT_LENGTH ||
-             e == SIMDHTTP_E_INVALID_TRANSFER_ENCODING) && !parser->_span_line) {
-            uint64_t eo = simdhttp_get_error_offset(sp);
-            if (eo >= parser->_buf_off + k && eo - parser->_buf_off <= len) {
-                const char *err = data + (eo - parser->_buf_off), *ls = err;
-                while (ls > data + k && ls[-1] != '\n') ls--;
-                size_t done = unsent(parser, data, ls, err, from_native_errno(e));
-                parser->_buf_off += done;
-                parser->nread = (uint32_t)parser->_buf_off;
-                return done;
-            }
-        }
     }
     size_t done = len;
     if (e != SIMDHTTP_OK) {

@@ -266,8 +266,7 @@ struct http_parser {
     uint64_t _mstart, _tstart;   /* absolute offsets of the method and of the target */
     uint64_t _stop_off;          /* where the layer itself stopped the parse (absolute) */
     uint32_t _rp_left, _rp_voff, _rp_vlen; /* a field line to replay after a pause (replay()) */
-    uint8_t _mlen, _stop_errno, _begun, _body_final, _got_value, _in_fields, _rp_empty, _rp_err;
-    uint8_t _span_line;          /* a field line is coming through t_header_field/value */
+    uint8_t _mlen, _stop_errno, _begun, _body_final, _got_value, _in_fields, _rp_empty;
     uint8_t _lenient;            /* the lenient switches as last passed to _sh (bit 0 headers,
                                     bit 1 chunked length; 0 at init, as _sh's) */
     char _mbuf[12];              /* the method's bytes (the longest known one has 11) */
