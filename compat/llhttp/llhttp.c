@@ -304,6 +304,11 @@ static int t_on_method_complete(simdhttp_parser *p);
  * common case), on_method sets them and the core calls the user's on_method_complete
  * directly. */
 static inline void owe_method(llhttp_t *lp) { lp->_cb.on_method_complete = t_on_method_complete; }
+/* ... and once they are set, the user's own again (called directly: see sync_callbacks) */
+static inline void paid_method(llhttp_t *lp)
+{
+    lp->_cb.on_method_complete = (simdhttp_cb)(void (*)(void))US(lp)->on_method_complete;
+}
 
 static int invalid_method(llhttp_t *lp, const char *at)
 {
@@ -355,7 +360,7 @@ static __attribute__((noinline)) int method_slow(llhttp_t *lp, const char *at, s
     if (id < 0) return 0;
     if (at[n] != ' ') return method_done(lp, id); /* simdhttp fails at at[n] next */
     method_fields(lp, id);
-    lp->_cb.on_method_complete = (simdhttp_cb)(void (*)(void))US(lp)->on_method_complete;
+    paid_method(lp);
     return 0;
 }
 
@@ -388,7 +393,7 @@ static int t_on_method_complete(simdhttp_parser *p)
 {
     llhttp_t *lp = LP(p);
     int id = lp->_mid - 1;
-    lp->_cb.on_method_complete = (simdhttp_cb)(void (*)(void))US(lp)->on_method_complete;
+    paid_method(lp);
     if (id < 0) { /* the method ended at a buffer's end: the SP is this buffer's first byte */
         if (!method_prefix(lp, lp->_mbuf, lp->_mlen, &id) || id < 0) return invalid_method(lp, lp->_data);
     }
