@@ -259,16 +259,21 @@ check "empty input: exit 0, no output" rc_then 0 empty "$T/got"
 # A pipe that stays open: each message is printed (and flushed) when it completes, before the
 # writer sends the next one or closes.
 mkfifo "$T/fifo"
+# The output file exists before the reader starts: the background shell opens the fifo (which
+# releases the writer's open below) before it creates "$T/live", and a count taken in between
+# would read no file at all.
+: >"$T/live"
 $WD "$BIN" parse --request <"$T/fifo" >"$T/live" 2>"$T/live.err" &
 lpid=$!
 exec 3>"$T/fifo"
 # wait_lines N: up to 60 s for N lines in the output (a watchdog, not a timing: CI's VMs
 # stall in bursts); on failure says what it saw
+live_lines() { cat "$T/live" 2>/dev/null | wc -l; }
 wait_lines() {
     i=0
-    while [ "$(wc -l <"$T/live")" -lt "$1" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
-    [ "$(wc -l <"$T/live")" -eq "$1" ] && return 0
-    diag="after $i polls: $(wc -l <"$T/live") lines; parse $(kill -0 $lpid 2>/dev/null && echo running || echo gone);
+    while [ "$(live_lines)" -lt "$1" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
+    [ "$(live_lines)" -eq "$1" ] && return 0
+    diag="after $i polls: $(live_lines) lines; parse $(kill -0 $lpid 2>/dev/null && echo running || echo gone);
         stdout: $(head -c 300 "$T/live"); stderr: $(head -c 300 "$T/live.err")"
     return 1
 }
@@ -276,7 +281,7 @@ printf 'GET /1 HTTP/1.1\r\nHost: a\r\n\r\n' >&3
 if wait_lines 1; then ok; else notok "live pipe: the 1st message is printed while the pipe is open ($diag)"; fi
 printf 'POST /2 HTTP/1.1\r\nContent-Length: 4\r\n\r\nab' >&3
 sleep 0.3
-check "live pipe: a message in progress is not printed" [ "$(wc -l <"$T/live")" -eq 1 ]
+check "live pipe: a message in progress is not printed" [ "$(live_lines)" -eq 1 ]
 printf 'cd' >&3
 if wait_lines 2; then ok; else notok "live pipe: the 2nd message when its body completes ($diag)"; fi
 exec 3>&-
