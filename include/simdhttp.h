@@ -568,7 +568,11 @@ typedef struct simdhttp_head {
  * framed: SIMDHTTP_F_CHUNKED, SIMDHTTP_F_CONTENT_LENGTH, SIMDHTTP_F_BODY_UNTIL_CLOSE (a response
  * with neither), SIMDHTTP_F_SKIP_BODY (1xx, 204, 304; a request with neither).
  * buf may be NULL when len is 0 (the result is then SIMDHTTP_HEAD_INCOMPLETE); NULL with
- * len > 0 is SIMDHTTP_HEAD_ERROR with SIMDHTTP_E_INVALID_ARGUMENT.
+ * len > 0 is SIMDHTTP_HEAD_ERROR with SIMDHTTP_E_INVALID_ARGUMENT. head->fields may be NULL
+ * when head->fields_cap is 0 (no field fits: a head with a field line is TOO_MANY_HEADERS, as
+ * picohttpparser's -1 with *num_headers 0); NULL with fields_cap > 0 is SIMDHTTP_HEAD_ERROR
+ * with SIMDHTTP_E_INVALID_ARGUMENT. The same holds for simdhttp_parse_fields and the
+ * _continue calls.
  * @return the length of the head (> 0); SIMDHTTP_HEAD_INCOMPLETE if buf ends before the head
  * does (and before any limit is reached); SIMDHTTP_HEAD_ERROR with head->error,
  * head->error_reason and head->error_offset set. */

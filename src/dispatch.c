@@ -211,21 +211,8 @@ simdhttp_errno simdhttp_execute(simdhttp_parser *p, const char *data, size_t len
     }
 }
 
-/* the per-ISA head-mode core on a configured parser (inlined into both callers) */
-static inline long head_run(simdhttp_head *h, simdhttp_parser *p, const char *buf, size_t len)
+static inline long head_isa(simdhttp_head *h, simdhttp_parser *p, const char *buf, size_t len)
 {
-    h->num_fields = 0;
-    h->error = SIMDHTTP_OK;
-    h->error_reason = NULL;
-    h->error_offset = 0;
-    if (__builtin_expect(!buf, 0)) {
-        if (len) {
-            h->error = SIMDHTTP_E_INVALID_ARGUMENT;
-            h->error_reason = "a NULL buffer with a non-zero length";
-            return SIMDHTTP_HEAD_ERROR;
-        }
-        buf = sh_empty;
-    }
     switch (isa_now()) {
 #if defined(__x86_64__)
     case SIMDHTTP_ISA_AVX512: return simdhttp__parse_head_avx512(h, p, buf, len);
@@ -238,6 +225,42 @@ static inline long head_run(simdhttp_head *h, simdhttp_parser *p, const char *bu
 #endif
     default: return simdhttp__parse_head_scalar(h, p, buf, len);
     }
+}
+
+/* NULL buf or NULL head->fields: the core computes h->fields + h->num_fields, and NULL + 0 is
+ * undefined in C (UBSan reports it), so a head with no room (fields NULL, fields_cap 0, as a
+ * picohttpparser caller passes NULL with *num_headers 0) parses with a stand-in array that the
+ * core never writes (it writes a field only below fields_cap), put back to NULL after. */
+static __attribute__((noinline, cold)) long head_nulls(simdhttp_head *h, simdhttp_parser *p, const char *buf,
+                                                       size_t len)
+{
+    if (!buf && len) {
+        h->error = SIMDHTTP_E_INVALID_ARGUMENT;
+        h->error_reason = "a NULL buffer with a non-zero length";
+        return SIMDHTTP_HEAD_ERROR;
+    }
+    if (!h->fields && h->fields_cap) {
+        h->error = SIMDHTTP_E_INVALID_ARGUMENT;
+        h->error_reason = "head->fields is NULL and head->fields_cap is not 0";
+        return SIMDHTTP_HEAD_ERROR;
+    }
+    simdhttp_field none[1];
+    int stand_in = !h->fields;
+    if (stand_in) h->fields = none;
+    long r = head_isa(h, p, buf ? buf : sh_empty, len);
+    if (stand_in) h->fields = NULL;
+    return r;
+}
+
+/* the per-ISA head-mode core on a configured parser (inlined into both callers) */
+static inline long head_run(simdhttp_head *h, simdhttp_parser *p, const char *buf, size_t len)
+{
+    h->num_fields = 0;
+    h->error = SIMDHTTP_OK;
+    h->error_reason = NULL;
+    h->error_offset = 0;
+    if (__builtin_expect(!buf || !h->fields, 0)) return head_nulls(h, p, buf, len);
+    return head_isa(h, p, buf, len);
 }
 
 long simdhttp_parse_head(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,

@@ -752,6 +752,25 @@ static void test_head_fields_cap(void)
     simdhttp_head h0 = {0};
     r = simdhttp_parse_head(&h0, SIMDHTTP_REQUEST, LIT("GET / HTTP/1.1\r\n\r\n"), NULL);
     t_check(r == 18 && h0.num_fields == 0, "fields_cap 0", "r=%ld", r);
+    /* no array and a field line: no room, not NULL + 0 in the core (UBSan), not a write */
+    r = simdhttp_parse_head(&h0, SIMDHTTP_REQUEST, LIT("GET / HTTP/1.1\r\nA: 1\r\n\r\n"), NULL);
+    t_check(r == SIMDHTTP_HEAD_ERROR && h0.error == SIMDHTTP_E_TOO_MANY_HEADERS && h0.error_offset == 16 &&
+                h0.num_fields == 0 && h0.fields == NULL && h0.method_len == 3,
+            "fields NULL, cap 0", "r=%ld %s at %zu, n=%zu", r, simdhttp_errno_name(h0.error), h0.error_offset,
+            h0.num_fields);
+    r = simdhttp_parse_fields(&h0, LIT("A: 1\r\n\r\n"), NULL);
+    t_check(r == SIMDHTTP_HEAD_ERROR && h0.error == SIMDHTTP_E_TOO_MANY_HEADERS && h0.fields == NULL,
+            "parse_fields, fields NULL, cap 0", "r=%ld %s", r, simdhttp_errno_name(h0.error));
+    r = simdhttp_parse_fields(&h0, LIT("\r\n"), NULL);
+    t_check(r == 2 && h0.num_fields == 0, "parse_fields, fields NULL, no field", "r=%ld", r);
+    /* no array but room claimed: a named error, not a write through NULL */
+    h0.fields_cap = 2;
+    r = simdhttp_parse_head(&h0, SIMDHTTP_REQUEST, LIT("GET / HTTP/1.1\r\nA: 1\r\n\r\n"), NULL);
+    t_check(r == SIMDHTTP_HEAD_ERROR && h0.error == SIMDHTTP_E_INVALID_ARGUMENT && h0.num_fields == 0,
+            "fields NULL, cap 2", "r=%ld %s", r, simdhttp_errno_name(h0.error));
+    r = simdhttp_parse_fields_continue(&h0, LIT("A: 1\r\n\r\n"), 4, NULL);
+    t_check(r == SIMDHTTP_HEAD_ERROR && h0.error == SIMDHTTP_E_INVALID_ARGUMENT,
+            "parse_fields_continue, fields NULL, cap 2", "r=%ld %s", r, simdhttp_errno_name(h0.error));
     /* an obs-fold continuation takes an entry too */
     static const char fold[] = "GET / HTTP/1.1\r\nA: 1\r\n 2\r\n\r\n";
     simdhttp_config lf = {.lenient = SIMDHTTP_LENIENT_OBS_FOLD};
