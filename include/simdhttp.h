@@ -1075,7 +1075,9 @@ typedef enum simdhttp_target_error {
     SIMDHTTP_TARGET_E_QUERY = 7,
     SIMDHTTP_TARGET_E_FRAGMENT = 8, /* also: any '#' without SIMDHTTP_TARGET_FRAGMENT */
     SIMDHTTP_TARGET_E_PERCENT = 9,  /* '%' not followed by two HEXDIGs */
-    SIMDHTTP_TARGET_E_TOO_LONG = 10 /* 4 GiB or more */
+    SIMDHTTP_TARGET_E_TOO_LONG = 10, /* 4 GiB or more */
+    SIMDHTTP_TARGET_E_INVALID_ARGUMENT = 11 /* NULL bytes with a non-zero length (at the
+                                               offset of that piece) */
 } simdhttp_target_error;
 
 /* The result (and the state of a parse fed in pieces). Treat members starting with '_' as
@@ -1097,7 +1099,9 @@ typedef struct simdhttp_target {
     char _ip[64];
 } simdhttp_target;
 
-/* Parse target[0..len) in one call: simdhttp_target_init + feed + finish.
+/* Parse target[0..len) in one call: simdhttp_target_init + feed + finish. target (and a
+ * piece given to feed) may be NULL when len is 0: no bytes, so a whole target of none is
+ * SIMDHTTP_TARGET_E_EMPTY (e.g. a response head's target: NULL, 0).
  * @return SIMDHTTP_TARGET_OK, or an error (also in t->error, with t->error_offset). */
 SIMDHTTP_API simdhttp_target_error simdhttp_target_parse(simdhttp_target *t, const char *target,
                                                          size_t len, unsigned flags);

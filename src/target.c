@@ -451,6 +451,8 @@ void simdhttp_target_init(simdhttp_target *t, unsigned flags)
 simdhttp_target_error simdhttp_target_feed(simdhttp_target *t, const char *piece, size_t len)
 {
     if (t->_state == ST_ERROR) return t->error;
+    /* NULL is no bytes (a response head's target is NULL, 0); NULL + 0 is undefined in C */
+    if (!piece) return len ? fail(t, SIMDHTTP_TARGET_E_INVALID_ARGUMENT, t->_off) : SIMDHTTP_TARGET_OK;
     if (len >= NONE - t->_off) return fail(t, SIMDHTTP_TARGET_E_TOO_LONG, NONE);
     const unsigned char *q = (const unsigned char *)piece, *end = q + len;
     while (q < end) {
@@ -558,7 +560,8 @@ simdhttp_target_error simdhttp_target_parse_for(simdhttp_target *t, simdhttp_met
 const char *simdhttp_target_error_name(simdhttp_target_error e)
 {
     static const char *const names[] = {"OK", "EMPTY", "FORM", "SCHEME", "HOST",
-                                        "PORT", "PATH", "QUERY", "FRAGMENT", "PERCENT", "TOO_LONG"};
+                                        "PORT", "PATH", "QUERY", "FRAGMENT", "PERCENT", "TOO_LONG",
+                                        "INVALID_ARGUMENT"};
     return (unsigned)e < sizeof names / sizeof *names ? names[e] : "UNKNOWN";
 }
 

@@ -373,6 +373,19 @@ static void misc(void)
     t_check(strcmp(simdhttp_target_error_name((simdhttp_target_error)99), "UNKNOWN") == 0 &&
                 simdhttp_target_form_name(9) == NULL && simdhttp_target_form_name(0) == NULL,
             "names out of range", "wrong");
+    /* NULL is no bytes with len 0 (not NULL + 0, which UBSan reports), a named error with more */
+    t_check(simdhttp_target_parse(&t, NULL, 0, 0) == SIMDHTTP_TARGET_E_EMPTY && t.error_offset == 0, "NULL, 0",
+            "%s", simdhttp_target_error_name(t.error));
+    simdhttp_target_init(&t, 0);
+    a = simdhttp_target_feed(&t, "/a", 2), b = simdhttp_target_feed(&t, NULL, 0), c = simdhttp_target_finish(&t);
+    t_check(a == 0 && b == 0 && c == 0 && t.part[SIMDHTTP_URL_PATH].len == 2, "feed NULL, 0", "%d %d %d", a, b, c);
+    simdhttp_target_init(&t, 0);
+    a = simdhttp_target_feed(&t, "/a", 2), b = simdhttp_target_feed(&t, NULL, 3), c = simdhttp_target_finish(&t);
+    t_check(a == 0 && b == SIMDHTTP_TARGET_E_INVALID_ARGUMENT && c == b && t.error_offset == 2 && t.form == 0 &&
+                strcmp(simdhttp_target_error_name(t.error), "INVALID_ARGUMENT") == 0,
+            "feed NULL, 3", "%d %d %d off %u", a, b, c, t.error_offset);
+    t_check(simdhttp_target_parse(&t, NULL, 5, 0) == SIMDHTTP_TARGET_E_INVALID_ARGUMENT && t.error_offset == 0,
+            "parse NULL, 5", "%s", simdhttp_target_error_name(t.error));
     /* a NUL byte is just a bad byte */
     t_check(simdhttp_target_parse(&t, "/a\0b", 4, 0) == SIMDHTTP_TARGET_E_PATH && t.error_offset == 2, "NUL", "%u",
             t.error_offset);
