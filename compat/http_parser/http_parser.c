@@ -458,7 +458,9 @@ void http_parser_init(http_parser *parser, enum http_parser_type t)
     parser->type = t;
     parser->content_length = ULLONG_MAX;
     simdhttp_config cfg = {0};
-    cfg.max_head_size = max_header_size ? max_header_size : UINT32_MAX;
+    /* 0 refuses every head, as in http-parser (simdhttp's 0 would mean its default: 1 refuses
+     * them too, after the first byte) */
+    cfg.max_head_size = max_header_size ? max_header_size : 1;
     cfg.max_fields = UINT32_MAX; /* http-parser has no field count limit: the head size bounds it */
     /* what http-parser accepts and RFC 9112 lets a recipient accept (http_parser.h); not a
      * bare LF: simdhttp's switch for it covers chunk lines too, where RFC 9112 7.1 has none */

@@ -151,6 +151,12 @@ static void execute_results(void)
     snprintf(big, sizeof big, "GET / HTTP/1.1\r\nX: %0100d\r\n\r\n", 0);
     http_parser_execute(&p, &s, big, strlen(big));
     t_check(HTTP_PARSER_ERRNO(&p) == HPE_HEADER_OVERFLOW, "max header size", "%s", http_errno_name(HTTP_PARSER_ERRNO(&p)));
+    /* 0 is no room at all, as in http-parser (not simdhttp's "0: the default", nor unlimited) */
+    http_parser_set_max_header_size(0);
+    http_parser_init(&p, HTTP_REQUEST);
+    n = http_parser_execute(&p, &s, "GET / HTTP/1.1\r\n\r\n", 18);
+    t_check(HTTP_PARSER_ERRNO(&p) == HPE_HEADER_OVERFLOW && n <= 1, "max header size 0", "%s n %zu",
+            http_errno_name(HTTP_PARSER_ERRNO(&p)), n);
     http_parser_set_max_header_size(HTTP_MAX_HEADER_SIZE);
     http_parser_init(&p, HTTP_REQUEST);
     http_parser_execute(&p, &s, big, strlen(big));

@@ -347,7 +347,8 @@ void http_parser_pause(http_parser *parser, int paused);
 /* @return 1 from on_body when this is the body's last piece (a Content-Length body), else 0. */
 int http_body_is_final(const http_parser *parser);
 /* The maximum head size for parsers initialised from now on (process-wide, as in http-parser;
- * default HTTP_MAX_HEADER_SIZE). */
+ * default HTTP_MAX_HEADER_SIZE). 0 refuses every message with HPE_HEADER_OVERFLOW, as in
+ * http-parser (which stops before the first byte; this layer after it). */
 void http_parser_set_max_header_size(uint32_t size);
 
 #ifdef __cplusplus
