@@ -767,7 +767,7 @@ llhttp_errno_t llhttp_execute(llhttp_t *parser, const char *data, size_t len)
     check_callbacks(parser);
     if (UNLIKELY(parser->_owe) && owed(parser, data)) return (llhttp_errno_t)parser->error;
     parser->_data = data;
-    parser->_end = data + len;
+    parser->_end = len ? data + len : data; /* data may be NULL when len is 0: not NULL + 0 */
     simdhttp_errno e = simdhttp_execute(&parser->_sh, data, len);
     if (LIKELY(e == SIMDHTTP_OK)) return HPE_OK;
     return stopped(parser, e);
