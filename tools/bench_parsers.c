@@ -293,7 +293,15 @@ bench_result bench_run(bench_state *s, const bench_parser *p, const bench_input 
 
 /* ---- the workload: method, User-Agent value, first cookie name of every request ---- */
 
-static bench_result wl_head(bench_state *s, const bench_input *in, bench_answer *a)
+/* One loop for simdhttp's three ways to answer it; `kind` is a constant in each caller, so each
+ * gets its own copy of the loop with one way inlined, as if written out three times:
+ *   BK_HEAD    a user's loop over the head's field array (names compared as peers do);
+ *   BK_FIELDS  the issue's statement of it: the field collection built from the head, a lookup
+ *              by known id, the collection's cookie iterator;
+ *   BK_LOOKUP  lookups by known id on the parsed head and the head's cookie iterator, no copy:
+ *              every answer is a span of the input. */
+static inline __attribute__((always_inline)) bench_result wl_loop(bench_state *s, const bench_input *in,
+                                                                  bench_answer *a, int kind)
 {
     bench_result r = {0};
     size_t off = 0;
@@ -302,20 +310,37 @@ static bench_result wl_head(bench_state *s, const bench_input *in, bench_answer 
         h.fields = s->fields;
         h.fields_cap = BENCH_FIELD_CAP;
         long n = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, in->buf + off, in->len - off, NULL);
-        if (n <= 0 || (h.flags & SIMDHTTP_F_CHUNKED)) {
+        if (n <= 0 || (h.flags & SIMDHTTP_F_CHUNKED) ||
+            (kind == BK_FIELDS && simdhttp_fields_from_head(&s->fl, &h) != 0)) {
             r.error = 1;
             return r;
         }
         memset(a, 0, sizeof *a);
         a->method = h.method_str;
         a->method_len = h.method_len;
-        for (size_t i = 0; i < h.num_fields; i++) {
-            const simdhttp_field *f = &h.fields[i];
-            if (BENCH_EQ_LIT(f->name, f->name_len, "user-agent")) {
-                a->ua = f->value;
-                a->ua_len = f->value_len;
-            } else if (!a->cookie && BENCH_EQ_LIT(f->name, f->name_len, "cookie")) {
-                bench_first_cookie(f->value, f->value_len, a);
+        if (kind == BK_HEAD) {
+            for (size_t i = 0; i < h.num_fields; i++) {
+                const simdhttp_field *f = &h.fields[i];
+                if (BENCH_EQ_LIT(f->name, f->name_len, "user-agent")) {
+                    a->ua = f->value;
+                    a->ua_len = f->value_len;
+                } else if (!a->cookie && BENCH_EQ_LIT(f->name, f->name_len, "cookie")) {
+                    bench_first_cookie(f->value, f->value_len, a);
+                }
+            }
+        } else {
+            simdhttp_cookie_iter it;
+            simdhttp_field c;
+            if (kind == BK_FIELDS) {
+                a->ua = simdhttp_fields_get(&s->fl, NULL, SIMDHTTP_FIELD_USER_AGENT, &a->ua_len);
+                simdhttp_fields_cookies(&s->fl, &it);
+            } else {
+                a->ua = simdhttp_head_get(&h, NULL, SIMDHTTP_FIELD_USER_AGENT, &a->ua_len);
+                simdhttp_head_cookies(&h, &it);
+            }
+            if (simdhttp_cookie_next(&it, &c) == 1) {
+                a->cookie = c.name;
+                a->cookie_len = c.name_len;
             }
         }
         off += (size_t)n;
@@ -326,73 +351,9 @@ static bench_result wl_head(bench_state *s, const bench_input *in, bench_answer 
     return r;
 }
 
-/* simdhttp as the issue's workload states it: the parser, the field collection built from the
- * head, a lookup by known id, the cookie iterator. */
-static bench_result wl_fields(bench_state *s, const bench_input *in, bench_answer *a)
-{
-    bench_result r = {0};
-    size_t off = 0;
-    while (off < in->len) {
-        simdhttp_head h;
-        h.fields = s->fields;
-        h.fields_cap = BENCH_FIELD_CAP;
-        long n = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, in->buf + off, in->len - off, NULL);
-        if (n <= 0 || (h.flags & SIMDHTTP_F_CHUNKED) || simdhttp_fields_from_head(&s->fl, &h) != 0) {
-            r.error = 1;
-            return r;
-        }
-        memset(a, 0, sizeof *a);
-        a->method = h.method_str;
-        a->method_len = h.method_len;
-        a->ua = simdhttp_fields_get(&s->fl, NULL, SIMDHTTP_FIELD_USER_AGENT, &a->ua_len);
-        simdhttp_cookie_iter it;
-        simdhttp_field c;
-        simdhttp_fields_cookies(&s->fl, &it);
-        if (simdhttp_cookie_next(&it, &c) == 1) {
-            a->cookie = c.name;
-            a->cookie_len = c.name_len;
-        }
-        off += (size_t)n;
-        if (h.flags & SIMDHTTP_F_CONTENT_LENGTH) off += h.content_length;
-        r.messages++;
-    }
-    if (off != in->len) r.error = 1;
-    return r;
-}
-
-/* simdhttp as a user of the head API would write the workload: lookups by known id on the
- * parsed head and the head's cookie iterator; every answer is a span of the input. */
-static bench_result wl_lookup(bench_state *s, const bench_input *in, bench_answer *a)
-{
-    bench_result r = {0};
-    size_t off = 0;
-    while (off < in->len) {
-        simdhttp_head h;
-        h.fields = s->fields;
-        h.fields_cap = BENCH_FIELD_CAP;
-        long n = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, in->buf + off, in->len - off, NULL);
-        if (n <= 0 || (h.flags & SIMDHTTP_F_CHUNKED)) {
-            r.error = 1;
-            return r;
-        }
-        memset(a, 0, sizeof *a);
-        a->method = h.method_str;
-        a->method_len = h.method_len;
-        a->ua = simdhttp_head_get(&h, NULL, SIMDHTTP_FIELD_USER_AGENT, &a->ua_len);
-        simdhttp_cookie_iter it;
-        simdhttp_field c;
-        simdhttp_head_cookies(&h, &it);
-        if (simdhttp_cookie_next(&it, &c) == 1) {
-            a->cookie = c.name;
-            a->cookie_len = c.name_len;
-        }
-        off += (size_t)n;
-        if (h.flags & SIMDHTTP_F_CONTENT_LENGTH) off += h.content_length;
-        r.messages++;
-    }
-    if (off != in->len) r.error = 1;
-    return r;
-}
+static bench_result wl_head(bench_state *s, const bench_input *in, bench_answer *a) { return wl_loop(s, in, a, BK_HEAD); }
+static bench_result wl_fields(bench_state *s, const bench_input *in, bench_answer *a) { return wl_loop(s, in, a, BK_FIELDS); }
+static bench_result wl_lookup(bench_state *s, const bench_input *in, bench_answer *a) { return wl_loop(s, in, a, BK_LOOKUP); }
 
 bench_result bench_workload(bench_state *s, const bench_parser *p, const bench_input *in,
                             bench_answer *a)
