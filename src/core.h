@@ -638,11 +638,8 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
         if (SH_UNLIKELY(*nq != ':')) break;
 #endif
         if (headmode ? SH_UNLIKELY(f == flim) : SH_UNLIKELY(!left)) break;
-        /* framing fields (a few name lengths): the streaming API leaves them to the general
-         * path, so that a pause between their callbacks resumes exactly */
-        if (SH_UNLIKELY((SH_SPECIAL_NAME_LENGTHS64 >> (n & 63)) & 1) &&
-            (hs = sh_classify_name(pos, n)) != H_NONE && !headmode && !cb->on_header)
-            break;
+        /* framing fields (a few name lengths): interpreted below when whole */
+        if (SH_UNLIKELY((SH_SPECIAL_NAME_LENGTHS64 >> (n & 63)) & 1)) hs = sh_classify_name(pos, n);
 #ifdef SH_STAGE2_SCANNERS
         /* the value: up to the first byte not allowed in one. A vector scanner starts at the
          * line start ([pos, nq] never stops it): it is latency-bound, and this keeps the name
@@ -731,7 +728,16 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
             }
             continue;
         } else {
-            if (SH_UNLIKELY(hs)) break; /* a framing field in spans: the general path */
+            /* a framing field whose value is one token, with no obs-fold after it, is
+             * interpreted here, before its spans: a pause between them resumes in the general
+             * path, which sees an ordinary field (_hstate is H_NONE). Anything else (a list,
+             * an invalid value, a fold) goes to the general path: its spans before its error */
+            if (SH_UNLIKELY(hs)) {
+                const uint8_t *t = x;
+                if (t[-1] <= ' ') /* t[-1] is a value byte, OWS or the ':' */
+                    while (t > v && SH_IS_WS(t[-1])) t--;
+                if (SH_IS_WS(x[2]) || !sh_special_whole(p, hs, v, t)) break;
+            }
             p->_fields_left = left - 1; /* in step before any callback can pause */
             left--;
             SH_SPAN_TO(stop, on_header_field, pos, n, S_NAME_END, nq);
