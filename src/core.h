@@ -1587,6 +1587,13 @@ out_error:
         h->error = p->_error;
         h->error_reason = p->_reason;
         h->error_offset = (size_t)p->_error_offset;
+        /* set, not left as the caller's memory held it: the header promises the zeros with
+         * TOO_MANY_HEADERS, and a 431 answer needs the type to read method_str or reason */
+        h->type = p->type;
+        h->method = h->http_major = h->http_minor = 0;
+        h->status_code = 0;
+        h->flags = 0;
+        h->content_length = 0;
         return SIMDHTTP_HEAD_ERROR;
     }
     return p->_error;

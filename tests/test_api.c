@@ -733,6 +733,26 @@ static void test_head_fields_cap(void)
     long r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, LIT(in), NULL);
     t_check(r == SIMDHTTP_HEAD_ERROR && h.error == SIMDHTTP_E_TOO_MANY_HEADERS && h.error_offset == 28, "fields_cap",
             "r=%ld %s at %zu, want TOO_MANY_HEADERS at 28", r, simdhttp_errno_name(h.error), h.error_offset);
+    /* the rest of the head is set, not left as the memory was (MSan; the header's zeros) */
+    memset(&h.num_fields, 0xa5, sizeof h - offsetof(simdhttp_head, num_fields));
+    r = simdhttp_parse_head(&h, SIMDHTTP_BOTH, LIT(in), NULL);
+    t_check(r == SIMDHTTP_HEAD_ERROR && h.error == SIMDHTTP_E_TOO_MANY_HEADERS && h.type == SIMDHTTP_REQUEST &&
+                h.method == 0 && h.http_major == 0 && h.http_minor == 0 && h.status_code == 0 && h.flags == 0 &&
+                h.content_length == 0 && h.num_fields == 2 && h.method_len == 3 && h.target_len == 1,
+            "fields_cap: the head's other members", "type %d method %d version %d.%d status %d flags %x", h.type,
+            h.method, h.http_major, h.http_minor, h.status_code, (unsigned)h.flags);
+    static const char resp[] = "HTTP/1.1 200 OK\r\nContent-Length: 1\r\nA: 1\r\nB: 2\r\n\r\n";
+    memset(&h.num_fields, 0xa5, sizeof h - offsetof(simdhttp_head, num_fields));
+    r = simdhttp_parse_head(&h, SIMDHTTP_BOTH, LIT(resp), NULL);
+    t_check(r == SIMDHTTP_HEAD_ERROR && h.error == SIMDHTTP_E_TOO_MANY_HEADERS && h.type == SIMDHTTP_RESPONSE &&
+                h.status_code == 0 && h.content_length == 0 && h.flags == 0 && h.reason_len == 2 &&
+                h.method_str == NULL && h.target == NULL,
+            "fields_cap: a response's other members", "type %d status %d", h.type, h.status_code);
+    memset(&h.num_fields, 0xa5, sizeof h - offsetof(simdhttp_head, num_fields));
+    r = simdhttp_parse_head(&h, SIMDHTTP_BOTH, LIT("G@T / HTTP/1.1\r\n\r\n"), NULL);
+    t_check(r == SIMDHTTP_HEAD_ERROR && h.error == SIMDHTTP_E_INVALID_METHOD && h.type == SIMDHTTP_REQUEST &&
+                h.method == 0 && h.flags == 0 && h.target == NULL && h.reason == NULL,
+            "an error's other members", "type %d", h.type);
     h.fields_cap = 3;
     r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, LIT(in), NULL);
     t_check(r == (long)sizeof in - 1 && h.num_fields == 3 && memcmp(h.fields[2].name, "C", 1) == 0, "fields_cap exact",
