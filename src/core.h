@@ -1379,6 +1379,10 @@ chunk_size:
     SH_MORE(S_CHUNK_SIZE);
 chunk_size_end:
     if (c == '\r' || c == '\n') {
+        if (SH_LIKELY(c == '\r') && end - pos >= 2 && pos[1] == '\n') { /* what line_end does */
+            pos += 2;
+            goto chunk_header;
+        }
         p->_next = S_CHUNK_HEADER;
         goto line_end;
     }
@@ -1531,6 +1535,10 @@ chunk_data_end:
     if (pos == end) SH_MORE(S_CHUNK_DATA_END);
     c = *pos;
     if (c == '\r' || c == '\n') {
+        if (SH_LIKELY(c == '\r') && end - pos >= 2 && pos[1] == '\n') { /* what line_end does */
+            pos += 2;
+            goto chunk_done;
+        }
         p->_next = S_CHUNK_DONE;
         goto line_end;
     }
