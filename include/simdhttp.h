@@ -912,7 +912,7 @@ SIMDHTTP_API int simdhttp_fields_at(const simdhttp_fields *f, size_t i, simdhttp
 /* @return 1 if a field of that name is present, else 0. O(1) for a known name. */
 SIMDHTTP_API int simdhttp_fields_contains(const simdhttp_fields *f, const char *name, size_t len);
 /* @return the value of the first field of that name (not NUL-terminated; *value_len gets its
- * length), or NULL if there is none. */
+ * length), or NULL (and *value_len 0) if there is none. value_len may be NULL. */
 SIMDHTTP_API const char *simdhttp_fields_get(const simdhttp_fields *f, const char *name,
                                              size_t len, size_t *value_len);
 /* The combined value of a name: all its values in order, joined with ", " (RFC 9110 section

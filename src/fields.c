@@ -592,9 +592,11 @@ const char *simdhttp_fields_get(const simdhttp_fields *f, const char *name, size
 {
     qname q;
     const store *s = f->_s;
-    if (!s || qname_make(&q, name, len)) return NULL;
-    size_t i = find_first(s, &q);
-    if (i == s->n) return NULL;
+    size_t i;
+    if (!s || qname_make(&q, name, len) || (i = find_first(s, &q)) == s->n) {
+        if (value_len) *value_len = 0; /* as simdhttp_head_get: never left unset */
+        return NULL;
+    }
     if (value_len) *value_len = s->e[i].value_len;
     return s->bytes + s->e[i].value_off;
 }

@@ -70,7 +70,7 @@ static int get_is(const simdhttp_fields *f, const char *name, size_t len, const 
 {
     size_t vl = 12345;
     const char *v = simdhttp_fields_get(f, name, len, &vl);
-    if (!want) return v == NULL;
+    if (!want) return v == NULL && vl == 0; /* a miss sets *value_len too, as simdhttp_head_get */
     return v && vl == strlen(want) && memcmp(v, want, vl) == 0;
 }
 
