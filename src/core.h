@@ -205,16 +205,44 @@ static const uint8_t *sh_special_feed(simdhttp_parser *p, const uint8_t *s, cons
                 else if (c == ';') p->_sub = 3;
                 else if (!SH_IS_WS(c)) goto te_bad;
                 break;
-            case 3: /* parameters */
-                if (c == ',') p->_sub = 0;
-                else if (c == '"') p->_sub = 4;
+            /* transfer-parameter = token BWS "=" BWS ( token / quoted-string ), after
+             * OWS ";" OWS (RFC 9112 section 7, RFC 9110 section 10.1.4): every byte is
+             * checked, so no two readers split "a=\"b, chunked\"" differently */
+            case 3: /* after ';' */
+                if (SH_IS_WS(c)) break;
+                if (!simdhttp_tchar[c]) goto te_bad;
+                p->_sub = 6;
                 break;
             case 4: /* quoted-string in a parameter */
-                if (c == '"') p->_sub = 3;
+                if (c == '"') p->_sub = 10;
                 else if (c == '\\') p->_sub = 5;
                 break;
-            default: /* quoted-pair */
+            case 5: /* quoted-pair */
                 p->_sub = 4;
+                break;
+            case 6: /* in the parameter's name */
+                if (simdhttp_tchar[c]) break;
+                if (c == '=') p->_sub = 8;
+                else if (SH_IS_WS(c)) p->_sub = 7;
+                else goto te_bad;
+                break;
+            case 7: /* BWS before '=' */
+                if (c == '=') p->_sub = 8;
+                else if (!SH_IS_WS(c)) goto te_bad;
+                break;
+            case 8: /* BWS after '=' */
+                if (c == '"') p->_sub = 4;
+                else if (simdhttp_tchar[c]) p->_sub = 9;
+                else if (!SH_IS_WS(c)) goto te_bad;
+                break;
+            case 9: /* in a token value */
+                if (simdhttp_tchar[c]) break;
+                /* fall through */
+            default: /* 10: after a parameter's value */
+                if (c == ',') p->_sub = 0;
+                else if (c == ';') p->_sub = 3;
+                else if (SH_IS_WS(c)) p->_sub = 10;
+                else goto te_bad;
                 break;
             }
         }
@@ -303,14 +331,20 @@ static int sh_special_end(simdhttp_parser *p)
             p->_reason = "Transfer-Encoding applies chunked more than once";
             return -1;
         }
-        if (p->_sub >= 4) {
+        if (p->_sub == 4 || p->_sub == 5) {
             p->_error = SIMDHTTP_E_INVALID_TRANSFER_ENCODING;
             p->_reason = "Transfer-Encoding has an unterminated quoted-string";
             return -1;
         }
-        /* an obs-fold continuation may follow (as one SP): after a coding's name it must
-         * start with ',' or ';', after a ',' it may start the next coding */
+        if (p->_sub == 3 || (p->_sub >= 6 && p->_sub <= 8)) {
+            p->_error = SIMDHTTP_E_INVALID_TRANSFER_ENCODING;
+            p->_reason = "Transfer-Encoding has a parameter without a value";
+            return -1;
+        }
+        /* an obs-fold continuation may follow (as one SP): after a coding's name or a
+         * parameter it must start with ',' or ';', after a ',' it may start the next coding */
         if (p->_sub == 1) p->_sub = 2;
+        else if (p->_sub == 9) p->_sub = 10;
         return 0;
     case H_CONNECTION:
         if (p->_sub != 0) {
