@@ -672,8 +672,6 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
         if (SH_UNLIKELY(*nq != ':')) break;
 #endif
         if (headmode ? SH_UNLIKELY(f == flim) : SH_UNLIKELY(!left)) break;
-        /* framing fields (a few name lengths): interpreted below when whole */
-        if (SH_UNLIKELY((SH_SPECIAL_NAME_LENGTHS64 >> (n & 63)) & 1)) hs = sh_classify_name(pos, n);
 #ifdef SH_STAGE2_SCANNERS
         /* the value: up to the first byte not allowed in one. A vector scanner starts at the
          * line start ([pos, nq] never stops it): it is latency-bound, and this keeps the name
@@ -714,6 +712,8 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
         v += *v == ' '; /* the usual single SP */
         if (SH_UNLIKELY(*v <= ' '))
             while (v < x && SH_IS_WS(*v)) v++;
+        /* framing fields (a few name lengths): interpreted below when whole */
+        if (SH_UNLIKELY((SH_SPECIAL_NAME_LENGTHS64 >> (n & 63)) & 1)) hs = sh_classify_name(pos, n);
         if (headmode) {
             const uint8_t *t = x;
             if (SH_UNLIKELY(t[-1] <= ' ')) /* t[-1] is a value byte, OWS or the ':' */
