@@ -357,6 +357,15 @@ static int sh_special_end(simdhttp_parser *p)
     }
 }
 
+/* The end of a value [v, x) without its trailing OWS (x: its CR; x[-1] is a value byte, OWS
+ * or the ':', so it may be read even when the value is empty). */
+static inline const uint8_t *sh_ows_end(const uint8_t *v, const uint8_t *x)
+{
+    if (SH_UNLIKELY(x[-1] <= ' '))
+        while (x > v && SH_IS_WS(x[-1])) x--;
+    return x;
+}
+
 /* A framing field's whole value [v, t) (no OWS around it), when no obs-fold follows: the
  * usual values at once, with the flags and content length sh_special_feed + sh_special_end
  * would leave. @return 1 if done, 0 if the caller must run those (anything else: lists,
@@ -715,9 +724,7 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
         /* framing fields (a few name lengths): interpreted below when whole */
         if (SH_UNLIKELY((SH_SPECIAL_NAME_LENGTHS64 >> (n & 63)) & 1)) hs = sh_classify_name(pos, n);
         if (headmode) {
-            const uint8_t *t = x;
-            if (SH_UNLIKELY(t[-1] <= ' ')) /* t[-1] is a value byte, OWS or the ':' */
-                while (t > v && SH_IS_WS(t[-1])) t--;
+            const uint8_t *t = sh_ows_end(v, x);
             if (SH_UNLIKELY(hs) && (SH_IS_WS(x[2]) || !sh_special_whole(p, hs, v, t))) {
                 /* a framing field, whole: interpret it here (no callbacks to resume) */
                 const uint8_t *bad;
@@ -740,9 +747,7 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
             pos = x + 2;
         } else if (cb->on_header && !SH_IS_WS(x[2])) {
             /* the whole line in one call (not continued by an obs-fold: x[2] is no SP/HTAB) */
-            const uint8_t *t = x;
-            if (SH_UNLIKELY(t[-1] <= ' ')) /* t[-1] is a value byte, OWS or the ':' */
-                while (t > v && SH_IS_WS(t[-1])) t--;
+            const uint8_t *t = sh_ows_end(v, x);
             /* a framing field whose value is one token is interpreted here (sh_special_whole
              * changes nothing when it declines); a list, or an invalid value, goes to the
              * general path, so that its spans come before its error (include/simdhttp.h) */
@@ -766,12 +771,7 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
              * interpreted here, before its spans: a pause between them resumes in the general
              * path, which sees an ordinary field (_hstate is H_NONE). Anything else (a list,
              * an invalid value, a fold) goes to the general path: its spans before its error */
-            if (SH_UNLIKELY(hs)) {
-                const uint8_t *t = x;
-                if (t[-1] <= ' ') /* t[-1] is a value byte, OWS or the ':' */
-                    while (t > v && SH_IS_WS(t[-1])) t--;
-                if (SH_IS_WS(x[2]) || !sh_special_whole(p, hs, v, t)) break;
-            }
+            if (SH_UNLIKELY(hs) && (SH_IS_WS(x[2]) || !sh_special_whole(p, hs, v, sh_ows_end(v, x)))) break;
             p->_fields_left = left - 1; /* in step before any callback can pause */
             left--;
             SH_SPAN_TO(stop, on_header_field, pos, n, S_NAME_END, nq);
@@ -1413,7 +1413,7 @@ chunk_size:
     SH_MORE(S_CHUNK_SIZE);
 chunk_size_end:
     if (c == '\r' || c == '\n') {
-        if (SH_LIKELY(c == '\r') && end - pos >= 2 && pos[1] == '\n') { /* what line_end does */
+        if (SH_LIKELY(SH_IS_CRLF_AT(pos, end))) { /* what line_end does */
             pos += 2;
             goto chunk_header;
         }
@@ -1569,7 +1569,7 @@ chunk_data_end:
     if (pos == end) SH_MORE(S_CHUNK_DATA_END);
     c = *pos;
     if (c == '\r' || c == '\n') {
-        if (SH_LIKELY(c == '\r') && end - pos >= 2 && pos[1] == '\n') { /* what line_end does */
+        if (SH_LIKELY(SH_IS_CRLF_AT(pos, end))) { /* what line_end does */
             pos += 2;
             goto chunk_done;
         }

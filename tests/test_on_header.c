@@ -89,7 +89,7 @@ static char *run(const simdhttp_callbacks *cb, simdhttp_type type, const simdhtt
         t_buf_escaped(&b, fname.s ? fname.s : "", fname.len);
         t_buf_put(&b, "=", 1);
         t_buf_escaped(&b, fval.s ? fval.s : "", fval.len);
-        t_buf_put(&b, "\n", 2);
+        t_buf_put(&b, "\n", 1);
         free(log);
         log = b.s;
     }
