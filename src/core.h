@@ -112,6 +112,24 @@ static inline void sh_keep(simdhttp_parser *p, const uint8_t *s, size_t n)
 
 /* ---- special field values, interpreted byte by byte (they are short) ---- */
 
+/* _sub while a special field's value is read; its meaning depends on _hstate. Each set starts
+ * at 0 (sh_special_begin). */
+enum { CL_NONE, CL_DIGITS, CL_AFTER }; /* Content-Length: no digit yet, in the digits, OWS after */
+enum {                                 /* Transfer-Encoding (RFC 9112 section 7, RFC 9110 10.1.4) */
+    TES_BEFORE,        /* before a transfer-coding: OWS and empty list elements */
+    TES_NAME,          /* in a coding's name (_idx: bytes of "chunked" matched, 8: no match) */
+    TES_AFTER_NAME,    /* OWS after the name */
+    TES_AFTER_SEMI,    /* after ';' and its OWS: a parameter's name must come */
+    TES_QUOTED,        /* in a parameter's quoted-string value */
+    TES_QUOTED_PAIR,   /* after a backslash in it */
+    TES_PARAM_NAME,    /* in a parameter's name */
+    TES_BWS_BEFORE_EQ, /* BWS between the name and '=' */
+    TES_BWS_AFTER_EQ,  /* BWS after '=': a token or quoted-string must come */
+    TES_TOKEN_VALUE,   /* in a parameter's token value */
+    TES_AFTER_VALUE    /* after a parameter's value: OWS, then ',' or ';' */
+};
+enum { CS_BEFORE, CS_WORD, CS_AFTER }; /* Connection: before an option, in it, OWS after it */
+
 static const char *const sh_conn_words[3] = {"close", "keep-alive", "upgrade"};
 static const uint8_t sh_conn_lens[3] = {5, 10, 7};
 static const uint32_t sh_conn_flags[3] = {SIMDHTTP_F_CONNECTION_CLOSE,
@@ -143,7 +161,7 @@ static inline int sh_te_token_end(simdhttp_parser *p)
  * "chunked" turned "Connection: ," into "upgrade": issue 9). */
 static inline void sh_special_begin(simdhttp_parser *p)
 {
-    p->_sub = 0;
+    p->_sub = 0; /* CL_NONE, TES_BEFORE, CS_BEFORE */
     p->_acc = 0;
     p->_idx = 0;
     p->_cand = 0;
@@ -161,15 +179,15 @@ static const uint8_t *sh_special_feed(simdhttp_parser *p, const uint8_t *s, cons
             c = *s;
             if (c >= '0' && c <= '9') {
                 uint64_t d = (uint64_t)(c - '0');
-                if (p->_sub == 2) goto cl_bad;
+                if (p->_sub == CL_AFTER) goto cl_bad;
                 if (p->_acc > (UINT64_MAX - d) / 10) {
                     p->_reason = "Content-Length overflows 64 bits";
                     goto cl_err;
                 }
                 p->_acc = p->_acc * 10 + d;
-                p->_sub = 1;
+                p->_sub = CL_DIGITS;
             } else if (SH_IS_WS(c)) {
-                if (p->_sub == 1) p->_sub = 2;
+                if (p->_sub == CL_DIGITS) p->_sub = CL_AFTER;
             } else {
                 goto cl_bad;
             }
@@ -179,13 +197,13 @@ static const uint8_t *sh_special_feed(simdhttp_parser *p, const uint8_t *s, cons
         for (; s < e; s++) {
             c = *s;
             switch (p->_sub) {
-            case 0: /* before an element */
+            case TES_BEFORE: /* before an element */
                 if (c == ',' || SH_IS_WS(c)) break;
                 if (!simdhttp_tchar[c]) goto te_bad;
-                p->_sub = 1;
+                p->_sub = TES_NAME;
                 p->_idx = 0;
                 /* fall through */
-            case 1: /* in the coding's name */
+            case TES_NAME: /* in the coding's name */
                 if (simdhttp_tchar[c]) {
                     if (p->_idx < 7 && (c | 0x20) == (uint8_t)"chunked"[p->_idx]) p->_idx++;
                     else p->_idx = 8; /* no match */
@@ -195,60 +213,61 @@ static const uint8_t *sh_special_feed(simdhttp_parser *p, const uint8_t *s, cons
                  * value span resumes at this byte, which must fail the same way again */
                 if (c != ',' && c != ';' && !SH_IS_WS(c)) goto te_bad;
                 if (sh_te_token_end(p)) goto te_twice;
-                if (c == ',') p->_sub = 0;
-                else if (SH_IS_WS(c)) p->_sub = 2;
-                else if (c == ';') p->_sub = 3;
+                if (c == ',') p->_sub = TES_BEFORE;
+                else if (SH_IS_WS(c)) p->_sub = TES_AFTER_NAME;
+                else if (c == ';') p->_sub = TES_AFTER_SEMI;
                 else goto te_bad;
                 break;
-            case 2: /* after the name */
-                if (c == ',') p->_sub = 0;
-                else if (c == ';') p->_sub = 3;
+            case TES_AFTER_NAME: /* after the name */
+                if (c == ',') p->_sub = TES_BEFORE;
+                else if (c == ';') p->_sub = TES_AFTER_SEMI;
                 else if (!SH_IS_WS(c)) goto te_bad;
                 break;
             /* transfer-parameter = token BWS "=" BWS ( token / quoted-string ), after
              * OWS ";" OWS (RFC 9112 section 7, RFC 9110 section 10.1.4): every byte is
              * checked, so no two readers split "a=\"b, chunked\"" differently */
-            case 3: /* after ';' */
+            case TES_AFTER_SEMI: /* after ';' */
                 if (SH_IS_WS(c)) break;
                 if (!simdhttp_tchar[c]) goto te_bad;
-                p->_sub = 6;
+                p->_sub = TES_PARAM_NAME;
                 break;
-            case 4: /* quoted-string in a parameter */
-                if (c == '"') p->_sub = 10;
-                else if (c == '\\') p->_sub = 5;
+            case TES_QUOTED: /* quoted-string in a parameter */
+                if (c == '"') p->_sub = TES_AFTER_VALUE;
+                else if (c == '\\') p->_sub = TES_QUOTED_PAIR;
                 break;
-            case 5: /* quoted-pair */
-                p->_sub = 4;
+            case TES_QUOTED_PAIR: /* quoted-pair */
+                p->_sub = TES_QUOTED;
                 break;
-            case 6: /* in the parameter's name */
+            case TES_PARAM_NAME: /* in the parameter's name */
                 if (simdhttp_tchar[c]) break;
-                if (c == '=') p->_sub = 8;
-                else if (SH_IS_WS(c)) p->_sub = 7;
+                if (c == '=') p->_sub = TES_BWS_AFTER_EQ;
+                else if (SH_IS_WS(c)) p->_sub = TES_BWS_BEFORE_EQ;
                 else goto te_bad;
                 break;
-            case 7: /* BWS before '=' */
-                if (c == '=') p->_sub = 8;
+            case TES_BWS_BEFORE_EQ: /* BWS before '=' */
+                if (c == '=') p->_sub = TES_BWS_AFTER_EQ;
                 else if (!SH_IS_WS(c)) goto te_bad;
                 break;
-            case 8: /* BWS after '=' */
-                if (c == '"') p->_sub = 4;
-                else if (simdhttp_tchar[c]) p->_sub = 9;
+            case TES_BWS_AFTER_EQ: /* BWS after '=' */
+                if (c == '"') p->_sub = TES_QUOTED;
+                else if (simdhttp_tchar[c]) p->_sub = TES_TOKEN_VALUE;
                 else if (!SH_IS_WS(c)) goto te_bad;
                 break;
-            case 9: /* in a token value */
+            case TES_TOKEN_VALUE: /* in a token value */
                 if (simdhttp_tchar[c]) break;
                 /* fall through */
-            default: /* 10: after a parameter's value */
-                if (c == ',') p->_sub = 0;
-                else if (c == ';') p->_sub = 3;
-                else if (SH_IS_WS(c)) p->_sub = 10;
+            case TES_AFTER_VALUE:
+            default: /* (no other value is ever set) */
+                if (c == ',') p->_sub = TES_BEFORE;
+                else if (c == ';') p->_sub = TES_AFTER_SEMI;
+                else if (SH_IS_WS(c)) p->_sub = TES_AFTER_VALUE;
                 else goto te_bad;
                 break;
             }
         }
         return NULL;
     case H_CONNECTION:
-        if (p->_sub == 0) {
+        if (p->_sub == CS_BEFORE) {
             /* The usual whole value "keep-alive" / "close" / "upgrade": the same state as the
              * byte loop reaches after the token (bytes that follow in a later piece then
              * cancel the match exactly as they would in the loop). */
@@ -261,7 +280,7 @@ static const uint8_t *sh_special_feed(simdhttp_parser *p, const uint8_t *s, cons
             if (k >= 0) {
                 p->_cand = (uint8_t)(1u << k);
                 p->_idx = (uint16_t)n;
-                p->_sub = 2;
+                p->_sub = CS_AFTER;
                 return NULL;
             }
         }
@@ -269,15 +288,15 @@ static const uint8_t *sh_special_feed(simdhttp_parser *p, const uint8_t *s, cons
             c = *s;
             if (c == ',') {
                 sh_conn_element_end(p);
-                p->_sub = 0;
+                p->_sub = CS_BEFORE;
             } else if (SH_IS_WS(c)) {
-                if (p->_sub == 1) p->_sub = 2;
-            } else if (p->_sub == 0) {
-                p->_sub = 1;
+                if (p->_sub == CS_WORD) p->_sub = CS_AFTER;
+            } else if (p->_sub == CS_BEFORE) {
+                p->_sub = CS_WORD;
                 p->_idx = 0;
                 p->_cand = 7;
                 goto conn_match;
-            } else if (p->_sub == 1) {
+            } else if (p->_sub == CS_WORD) {
             conn_match:
                 for (int k = 0; k < 3; k++)
                     if (p->_idx >= sh_conn_lens[k] || (c | 0x20) != (uint8_t)sh_conn_words[k][p->_idx])
@@ -311,7 +330,7 @@ static int sh_special_end(simdhttp_parser *p)
 {
     switch (p->_hstate) {
     case H_CONTENT_LENGTH:
-        if (p->_sub == 0) {
+        if (p->_sub == CL_NONE) {
             p->_error = SIMDHTTP_E_INVALID_CONTENT_LENGTH;
             p->_reason = "Content-Length is empty";
             return -1;
@@ -326,30 +345,30 @@ static int sh_special_end(simdhttp_parser *p)
         return 0;
     case H_TRANSFER_ENCODING:
         p->flags |= SIMDHTTP_F_TRANSFER_ENCODING;
-        if (p->_sub == 1 && sh_te_token_end(p)) {
+        if (p->_sub == TES_NAME && sh_te_token_end(p)) {
             p->_error = SIMDHTTP_E_INVALID_TRANSFER_ENCODING;
             p->_reason = "Transfer-Encoding applies chunked more than once";
             return -1;
         }
-        if (p->_sub == 4 || p->_sub == 5) {
+        if (p->_sub == TES_QUOTED || p->_sub == TES_QUOTED_PAIR) {
             p->_error = SIMDHTTP_E_INVALID_TRANSFER_ENCODING;
             p->_reason = "Transfer-Encoding has an unterminated quoted-string";
             return -1;
         }
-        if (p->_sub == 3 || (p->_sub >= 6 && p->_sub <= 8)) {
+        if (p->_sub == TES_AFTER_SEMI || (p->_sub >= TES_PARAM_NAME && p->_sub <= TES_BWS_AFTER_EQ)) {
             p->_error = SIMDHTTP_E_INVALID_TRANSFER_ENCODING;
             p->_reason = "Transfer-Encoding has a parameter without a value";
             return -1;
         }
         /* an obs-fold continuation may follow (as one SP): after a coding's name or a
          * parameter it must start with ',' or ';', after a ',' it may start the next coding */
-        if (p->_sub == 1) p->_sub = 2;
-        else if (p->_sub == 9) p->_sub = 10;
+        if (p->_sub == TES_NAME) p->_sub = TES_AFTER_NAME;
+        else if (p->_sub == TES_TOKEN_VALUE) p->_sub = TES_AFTER_VALUE;
         return 0;
     case H_CONNECTION:
-        if (p->_sub != 0) {
+        if (p->_sub != CS_BEFORE) {
             sh_conn_element_end(p);
-            p->_sub = 2;
+            p->_sub = CS_AFTER;
         }
         return 0;
     default:
