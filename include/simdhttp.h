@@ -1079,8 +1079,9 @@ typedef enum simdhttp_target_error {
     SIMDHTTP_TARGET_E_FRAGMENT = 8, /* also: any '#' without SIMDHTTP_TARGET_FRAGMENT */
     SIMDHTTP_TARGET_E_PERCENT = 9,  /* '%' not followed by two HEXDIGs */
     SIMDHTTP_TARGET_E_TOO_LONG = 10, /* 4 GiB or more */
-    SIMDHTTP_TARGET_E_INVALID_ARGUMENT = 11 /* NULL bytes with a non-zero length (at the
-                                               offset of that piece) */
+    SIMDHTTP_TARGET_E_INVALID_ARGUMENT = 11, /* NULL bytes with a non-zero length (at the
+                                                offset of that piece) */
+    SIMDHTTP_TARGET_E_FINISHED = 12 /* feed after a successful finish (at the target's length) */
 } simdhttp_target_error;
 
 /* The result (and the state of a parse fed in pieces). Treat members starting with '_' as
@@ -1120,7 +1121,11 @@ SIMDHTTP_API int simdhttp_target_form_fits(simdhttp_method method, int form);
 
 /* A target that arrives in pieces (as on_url gives it): init, feed each piece, finish. Offsets
  * count from the first byte of the first piece, so the result is the same for any split.
- * An error sticks: feed then returns it at once. */
+ * An error sticks: feed and finish then return it at once. After a successful finish the
+ * result is final: finish again returns SIMDHTTP_TARGET_OK and changes nothing; feed (even of
+ * no bytes) is SIMDHTTP_TARGET_E_FINISHED, an error like any other (sticky, t->form 0), since
+ * its bytes would silently extend a target already reported whole. simdhttp_target_init starts
+ * the next one. */
 SIMDHTTP_API void simdhttp_target_init(simdhttp_target *t, unsigned flags);
 SIMDHTTP_API simdhttp_target_error simdhttp_target_feed(simdhttp_target *t, const char *piece,
                                                         size_t len);

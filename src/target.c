@@ -62,7 +62,8 @@ enum {
     ST_PATH,
     ST_QUERY,
     ST_FRAGMENT,
-    ST_ERROR
+    ST_ERROR,
+    ST_DONE             /* finish() succeeded: the result is final */
 };
 
 /* _alive bits */
@@ -450,7 +451,10 @@ void simdhttp_target_init(simdhttp_target *t, unsigned flags)
 
 simdhttp_target_error simdhttp_target_feed(simdhttp_target *t, const char *piece, size_t len)
 {
-    if (t->_state == ST_ERROR) return t->error;
+    if (t->_state >= ST_ERROR) {
+        /* a piece after finish() would extend a target already reported whole */
+        return t->_state == ST_ERROR ? t->error : fail(t, SIMDHTTP_TARGET_E_FINISHED, t->_off);
+    }
     /* NULL is no bytes (a response head's target is NULL, 0); NULL + 0 is undefined in C */
     if (!piece) return len ? fail(t, SIMDHTTP_TARGET_E_INVALID_ARGUMENT, t->_off) : SIMDHTTP_TARGET_OK;
     if (len >= NONE - t->_off) return fail(t, SIMDHTTP_TARGET_E_TOO_LONG, NONE);
@@ -471,6 +475,7 @@ simdhttp_target_error simdhttp_target_finish(simdhttp_target *t)
 {
     uint32_t end = t->_off;
     if (t->_state == ST_ERROR) return t->error;
+    if (t->_state == ST_DONE) return SIMDHTTP_TARGET_OK; /* the same result again */
     if (end == 0) return fail(t, SIMDHTTP_TARGET_E_EMPTY, 0);
     if (t->_pct) return fail(t, SIMDHTTP_TARGET_E_PERCENT, end);
     switch (t->_state) {
@@ -526,6 +531,7 @@ simdhttp_target_error simdhttp_target_finish(simdhttp_target *t)
     if ((t->_flags & SIMDHTTP_TARGET_CONNECT) && t->_form != SIMDHTTP_TARGET_AUTHORITY)
         return fail(t, SIMDHTTP_TARGET_E_FORM, 0);
     t->form = t->_form;
+    t->_state = ST_DONE;
     return SIMDHTTP_TARGET_OK;
 }
 
@@ -552,6 +558,7 @@ simdhttp_target_error simdhttp_target_parse_for(simdhttp_target *t, simdhttp_met
     if (!simdhttp_target_form_fits(method, t->form)) {
         t->error = SIMDHTTP_TARGET_E_FORM;
         t->error_offset = 0;
+        t->_state = ST_ERROR; /* sticks, as any error (t->form kept: it says what it was) */
         return t->error;
     }
     return SIMDHTTP_TARGET_OK;
@@ -561,7 +568,7 @@ const char *simdhttp_target_error_name(simdhttp_target_error e)
 {
     static const char *const names[] = {"OK", "EMPTY", "FORM", "SCHEME", "HOST",
                                         "PORT", "PATH", "QUERY", "FRAGMENT", "PERCENT", "TOO_LONG",
-                                        "INVALID_ARGUMENT"};
+                                        "INVALID_ARGUMENT", "FINISHED"};
     return (unsigned)e < sizeof names / sizeof *names ? names[e] : "UNKNOWN";
 }
 

@@ -386,6 +386,25 @@ static void misc(void)
             "feed NULL, 3", "%d %d %d off %u", a, b, c, t.error_offset);
     t_check(simdhttp_target_parse(&t, NULL, 5, 0) == SIMDHTTP_TARGET_E_INVALID_ARGUMENT && t.error_offset == 0,
             "parse NULL, 5", "%s", simdhttp_target_error_name(t.error));
+    /* after a successful finish the result is final: finish again is the same result; feed
+     * (even of no bytes) is a sticky FINISHED error, not more target */
+    simdhttp_target_init(&t, 0);
+    a = simdhttp_target_feed(&t, "/a", 2), b = simdhttp_target_finish(&t), c = simdhttp_target_finish(&t);
+    t_check(a == 0 && b == 0 && c == 0 && t.form == SIMDHTTP_TARGET_ORIGIN && t.part[SIMDHTTP_URL_PATH].len == 2,
+            "finish twice", "%d %d %d", a, b, c);
+    a = simdhttp_target_feed(&t, "?q", 2), b = simdhttp_target_finish(&t);
+    t_check(a == SIMDHTTP_TARGET_E_FINISHED && b == a && (int)t.error == a && t.error_offset == 2 && t.form == 0 &&
+                !(t.parts & (1u << SIMDHTTP_URL_QUERY)) && strcmp(simdhttp_target_error_name(t.error), "FINISHED") == 0,
+            "feed after finish", "%d %d off %u parts %x", a, b, t.error_offset, t.parts);
+    simdhttp_target_init(&t, 0);
+    simdhttp_target_feed(&t, "/", 1), simdhttp_target_finish(&t);
+    t_check(simdhttp_target_feed(&t, NULL, 0) == SIMDHTTP_TARGET_E_FINISHED, "empty feed after finish", "%s",
+            simdhttp_target_error_name(t.error));
+    /* parse_for's form error sticks too, t->form saying what it was */
+    a = simdhttp_target_parse_for(&t, SIMDHTTP_METHOD_GET, "*", 1);
+    b = simdhttp_target_finish(&t), c = simdhttp_target_feed(&t, "x", 1);
+    t_check(a == SIMDHTTP_TARGET_E_FORM && b == a && c == a && t.form == SIMDHTTP_TARGET_ASTERISK, "parse_for sticks",
+            "%d %d %d form %d", a, b, c, t.form);
     /* a NUL byte is just a bad byte */
     t_check(simdhttp_target_parse(&t, "/a\0b", 4, 0) == SIMDHTTP_TARGET_E_PATH && t.error_offset == 2, "NUL", "%u",
             t.error_offset);
