@@ -687,7 +687,10 @@ SIMDHTTP_API int simdhttp_chunked_in_data(const simdhttp_chunked *d);
  * names of that length only. Fields keep no stored id: simdhttp_field has picohttpparser's
  * layout (the compat layer writes phr_header arrays directly), and an id is one perfect hash
  * of the name away (simdhttp_head_field_id, about 25 instructions), which most parses never
- * need. For many lookups on one head, build a simdhttp_fields (section 6). */
+ * need. For many lookups on one head, build a simdhttp_fields (section 6).
+ * A head whose fields is NULL has no fields for these lookups (and simdhttp_head_cookies),
+ * whatever num_fields says: the parser never makes one, a hand-made head may
+ * (simdhttp_fields_from_head refuses it with SIMDHTTP_E_INVALID_ARGUMENT). */
 /* @return the known id of field i (0: unknown name, or an obs-fold continuation). */
 SIMDHTTP_API unsigned simdhttp_head_field_id(const simdhttp_head *head, size_t i);
 /* @return the index of the first field at or after `from` with that name (or id), or -1. */

@@ -841,7 +841,7 @@ void simdhttp_fields_cookies(const simdhttp_fields *f, simdhttp_cookie_iter *it)
 void simdhttp_head_cookies(const simdhttp_head *h, simdhttp_cookie_iter *it)
 {
     memset(it, 0, sizeof *it);
-    it->_h = h;
+    it->_h = h && h->fields ? h : NULL; /* fields NULL: none, whatever num_fields says */
 }
 
 void simdhttp_cookies_of(const char *value, size_t len, simdhttp_cookie_iter *it)
@@ -940,13 +940,15 @@ int simdhttp_cookie_next(simdhttp_cookie_iter *it, simdhttp_field *out)
 
 unsigned simdhttp_head_field_id(const simdhttp_head *h, size_t i)
 {
-    if (!h || i >= h->num_fields || !h->fields[i].name) return 0;
+    if (!h || !h->fields || i >= h->num_fields || !h->fields[i].name) return 0;
     return known_id(h->fields[i].name, h->fields[i].name_len);
 }
 
 long simdhttp_head_find(const simdhttp_head *h, const char *name, size_t len, size_t from)
 {
-    if (!h) return -1;
+    /* a hand-made head with fields NULL has none, whatever num_fields says: one test here, none
+     * per field */
+    if (!h || !h->fields) return -1;
     const simdhttp_field *f = h->fields;
     if (!name) { /* a known id: its canonical spelling, folded compares against same-length names */
         if (len == 0 || len >= FH_COUNT) return -1;

@@ -161,5 +161,18 @@ int main(void)
     free(copy);
     t_check(simdhttp_head_find(NULL, "a", 1, 0) == -1 && simdhttp_head_get(NULL, "a", 1, NULL) == NULL,
             "NULL head", "no field");
+    /* a hand-made head with num_fields > 0 and fields NULL (the parser never makes one): no
+     * field, no crash */
+    simdhttp_head hand;
+    memset(&hand, 0, sizeof hand);
+    hand.num_fields = 3;
+    size_t hvl = 7;
+    simdhttp_cookie_iter hit;
+    simdhttp_field hc;
+    simdhttp_head_cookies(&hand, &hit);
+    t_check(simdhttp_head_find(&hand, "a", 1, 0) == -1 && simdhttp_head_find(&hand, NULL, SIMDHTTP_FIELD_HOST, 0) == -1 &&
+                simdhttp_head_get(&hand, "a", 1, &hvl) == NULL && hvl == 0 && simdhttp_head_field_id(&hand, 1) == 0 &&
+                simdhttp_cookie_next(&hit, &hc) == 0,
+            "fields NULL, num_fields 3", "a field found");
     return t_summary();
 }
