@@ -63,12 +63,11 @@ SH_SCAN_INLINE unsigned avx2_stop_token(__m256i v)
     const __m256i lo_tab = _mm256_setr_epi8(SH_TCHAR_LO_BYTES, SH_TCHAR_LO_BYTES);
     const __m256i hi_tab = _mm256_setr_epi8(SH_TCHAR_HI_BYTES, SH_TCHAR_HI_BYTES);
     const __m256i nib = _mm256_set1_epi8(0x0f);
-    /* low nibble of each byte */
-    __m256i lo = _mm256_and_si256(v, nib);
     /* high nibble of each byte */
     __m256i hi = _mm256_and_si256(_mm256_srli_epi16(v, 4), nib);
-    /* row bitmap for the low nibble AND column bit for the high nibble (per-lane pshufb) */
-    __m256i hit = _mm256_and_si256(_mm256_shuffle_epi8(lo_tab, lo), _mm256_shuffle_epi8(hi_tab, hi));
+    /* row bitmap for the low nibble AND column bit for the high nibble (per-lane pshufb; the
+     * low nibble's lookup as in ssse3_stop_token) */
+    __m256i hit = _mm256_and_si256(_mm256_shuffle_epi8(lo_tab, v), _mm256_shuffle_epi8(hi_tab, hi));
     /* no common bit: not a tchar; one bit per byte */
     return (unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256()));
 }

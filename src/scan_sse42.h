@@ -24,12 +24,12 @@ SH_SCAN_INLINE unsigned ssse3_stop_token(__m128i v)
     const __m128i lo_tab = _mm_setr_epi8(SH_TCHAR_LO_BYTES);
     const __m128i hi_tab = _mm_setr_epi8(SH_TCHAR_HI_BYTES);
     const __m128i nib = _mm_set1_epi8(0x0f);
-    /* low nibble of each byte */
-    __m128i lo = _mm_and_si128(v, nib);
     /* high nibble of each byte (16-bit shift, then drop the bits shifted in) */
     __m128i hi = _mm_and_si128(_mm_srli_epi16(v, 4), nib);
-    /* row bitmap for the low nibble AND column bit for the high nibble */
-    __m128i hit = _mm_and_si128(_mm_shuffle_epi8(lo_tab, lo), _mm_shuffle_epi8(hi_tab, hi));
+    /* row bitmap for the low nibble AND column bit for the high nibble; the low nibble's
+     * lookup takes v itself, unmasked: pshufb reads an index's low four bits (and gives 0
+     * where bit 7 is set: a byte >= 0x80, whose high-nibble column is 0 anyway) */
+    __m128i hit = _mm_and_si128(_mm_shuffle_epi8(lo_tab, v), _mm_shuffle_epi8(hi_tab, hi));
     /* no common bit: not a tchar; one bit per byte */
     return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(hit, _mm_setzero_si128()));
 }

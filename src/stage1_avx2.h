@@ -28,8 +28,9 @@ SH_SCAN_INLINE uint64_t avx2_vbad32(__m256i v)
 /* not a tchar (avx2_stop_token) */
 SH_SCAN_INLINE uint64_t avx2_ntok32(__m256i v)
 {
-    /* row bitmap of the low nibble AND column bit of the high nibble (per-lane pshufb) */
-    __m256i hit = _mm256_and_si256(_mm256_shuffle_epi8(SH_K(SH_VK_TCHAR_LO), _mm256_and_si256(v, SH_K(SH_VK_0F))),
+    /* row bitmap of the low nibble AND column bit of the high nibble (per-lane pshufb; the
+     * low nibble's lookup takes v itself, as in ssse3_stop_token) */
+    __m256i hit = _mm256_and_si256(_mm256_shuffle_epi8(SH_K(SH_VK_TCHAR_LO), v),
                                    _mm256_shuffle_epi8(SH_K(SH_VK_TCHAR_HI), _mm256_and_si256(_mm256_srli_epi16(v, 4), SH_K(SH_VK_0F))));
     /* no common bit: not a tchar */
     return (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256()));

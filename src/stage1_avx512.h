@@ -41,9 +41,10 @@ static const uint8_t sh_avx512_tchar_hi[64] __attribute__((aligned(64))) = {SH_X
         /* c <= 0x1f unsigned and not HTAB, or DEL */                                   \
         (m)->vbad = (_mm512_cmple_epu8_mask((v), _mm512_set1_epi8(0x1f)) & ~tab_) |     \
                     _mm512_cmpeq_epi8_mask((v), _mm512_set1_epi8(0x7f));                \
-        /* row bitmap of the low nibble AND column bit of the high nibble */           \
+        /* row bitmap of the low nibble (v itself: as in ssse3_stop_token) AND column   \
+         * bit of the high nibble */                                                    \
         __m512i hit_ = _mm512_and_si512(                                                \
-            _mm512_shuffle_epi8(_mm512_loadu_si512(sh_avx512_tchar_lo), _mm512_and_si512((v), nib_)), \
+            _mm512_shuffle_epi8(_mm512_loadu_si512(sh_avx512_tchar_lo), (v)),            \
             _mm512_shuffle_epi8(_mm512_loadu_si512(sh_avx512_tchar_hi),                 \
                                 _mm512_and_si512(_mm512_srli_epi16((v), 4), nib_)));    \
         /* no common bit: not a tchar */                                                \
