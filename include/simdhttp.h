@@ -209,7 +209,12 @@ typedef struct simdhttp_config {
     uint32_t max_chunk_ext; /* 0: SIMDHTTP_DEFAULT_MAX_CHUNK_EXT */
     int32_t pause_value;    /* 0: SIMDHTTP_PAUSE. The callback return value that pauses the
                                streaming parser: a layer whose callbacks follow another API's
-                               contract (llhttp's HPE_PAUSED) installs them directly */
+                               contract (llhttp's HPE_PAUSED) installs them directly. 1 and 2
+                               are refused (they are SIMDHTTP_SKIP_BODY and _UPGRADE, which
+                               on_headers_complete returns): simdhttp_init then leaves the
+                               parser in SIMDHTTP_E_INVALID_ARGUMENT, which every execute()
+                               and finish() returns. The head API and the chunked decoder
+                               ignore it. */
 } simdhttp_config;
 
 /* ===================================================================================== */

@@ -30,10 +30,11 @@ static const simdhttp_callbacks consume_trailers = {.on_body = on_body, .on_mess
 
 void simdhttp_chunked_init(simdhttp_chunked *d, const simdhttp_config *cfg, unsigned options)
 {
+    simdhttp_config c = cfg ? *cfg : (simdhttp_config){0};
+    c.pause_value = 0; /* our callbacks pause with SIMDHTTP_PAUSE, whatever cfg says */
     simdhttp_init(&d->_p, SIMDHTTP_REQUEST,
-                  options & SIMDHTTP_CHUNKED_CONSUME_TRAILERS ? &consume_trailers : &keep_trailers, cfg);
+                  options & SIMDHTTP_CHUNKED_CONSUME_TRAILERS ? &consume_trailers : &keep_trailers, &c);
     d->_p.data = d;
-    d->_p._pause_rc = SIMDHTTP_PAUSE; /* our callbacks pause so, whatever cfg->pause_value says */
     d->_p._state = S_CHUNK_SIZE_START;
     d->_p.flags = SIMDHTTP_F_CHUNKED | SIMDHTTP_F_TRANSFER_ENCODING;
     d->_dst = NULL;

@@ -9,17 +9,31 @@ const simdhttp_callbacks simdhttp__no_callbacks;
 
 const char *simdhttp_version(void) { return SIMDHTTP_VERSION_STRING; }
 
+/* A pause value of 1 or 2 would be read as SIMDHTTP_SKIP_BODY(_UPGRADE) when on_headers_complete
+ * returns it, so that one callback could not pause: refused, loudly (init cannot return an
+ * error), with a sticky error that the first execute() or finish() returns. Here, not in
+ * simdhttp__configure: the head API has no callbacks and keeps its setup short. */
+static void check_config(simdhttp_parser *p)
+{
+    if (p->_pause_rc != SIMDHTTP_SKIP_BODY && p->_pause_rc != SIMDHTTP_SKIP_BODY_UPGRADE) return;
+    p->_state = S_ERROR;
+    p->_error = SIMDHTTP_E_INVALID_ARGUMENT;
+    p->_reason = "config pause_value 1 or 2 is SIMDHTTP_SKIP_BODY or SIMDHTTP_SKIP_BODY_UPGRADE";
+}
+
 void simdhttp_init(simdhttp_parser *p, simdhttp_type type, const simdhttp_callbacks *cb,
                    const simdhttp_config *cfg)
 {
     p->data = NULL;
     simdhttp__configure(p, type, cb, cfg);
+    check_config(p);
 }
 
 void simdhttp_reset(simdhttp_parser *p)
 {
     simdhttp_config cfg = {p->_lenient, p->_max_head_size, p->_max_fields, p->_max_chunk_ext, p->_pause_rc};
     simdhttp__configure(p, (simdhttp_type)p->_init_type, p->_cb, &cfg);
+    check_config(p);
 }
 
 simdhttp_errno simdhttp_finish(simdhttp_parser *p)

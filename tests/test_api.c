@@ -326,6 +326,23 @@ static void test_callback_result(void)
     e = simdhttp_execute(&p, LIT(in));
     t_check(e == SIMDHTTP_E_USER && simdhttp_get_callback_result(&p, NULL) == SIMDHTTP_PAUSE, "pause_value",
             "SIMDHTTP_PAUSE is not a pause then: %s", simdhttp_errno_name(e));
+    /* 1 and 2 are on_headers_complete's SKIP_BODY values: such a config is refused at once,
+     * through reset too, instead of a pause that never happens in that one callback */
+    for (int v = 1; v <= 2; v++) {
+        simdhttp_config bad = {.pause_value = v};
+        simdhttp_init(&p, SIMDHTTP_REQUEST, &cb, &bad);
+        p.data = &ret;
+        ret = v;
+        e = simdhttp_execute(&p, LIT(in));
+        simdhttp_errno f = simdhttp_finish(&p);
+        const char *why = simdhttp_get_error_reason(&p);
+        simdhttp_reset(&p);
+        simdhttp_errno g = simdhttp_execute(&p, LIT(in));
+        t_check(e == SIMDHTTP_E_INVALID_ARGUMENT && f == e && g == e && why && strstr(why, "pause_value") &&
+                    simdhttp_get_error_offset(&p) == 0,
+                "pause_value 1 or 2 refused", "%d: %s, %s, after reset %s", v, simdhttp_errno_name(e),
+                simdhttp_errno_name(f), simdhttp_errno_name(g));
+    }
     simdhttp_callbacks cb2 = {.on_header_value_complete = ret_note, .on_message_complete = ret_note};
     ret = -5;
     simdhttp_init(&p, SIMDHTTP_REQUEST, &cb2, NULL);

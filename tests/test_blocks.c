@@ -206,12 +206,16 @@ static void api(void)
     t_check(r == SIMDHTTP_CHUNKED_ERROR && n == 0 && d.error == SIMDHTTP_E_INVALID_CHUNK_SIZE, "chunked: error sticks",
             "r %ld", r);
 
-    /* a caller's pause_value does not change how the decoder stops */
-    simdhttp_config pv = {.pause_value = 7};
-    simdhttp_chunked_init(&d, &pv, 0);
-    memcpy(b, "1\r\nx\r\n0\r\n\r\n", n = 11);
-    r = simdhttp_chunked_decode(&d, b, &n);
-    t_check(r == 2 && n == 1 && b[0] == 'x', "chunked: cfg.pause_value", "r %ld %s", r, simdhttp_errno_name(d.error));
+    /* a caller's pause_value does not change how the decoder stops (1, which the streaming
+     * parser refuses, is ignored here too) */
+    for (int v = 7; v >= 1; v -= 6) {
+        simdhttp_config pv = {.pause_value = v};
+        simdhttp_chunked_init(&d, &pv, 0);
+        memcpy(b, "1\r\nx\r\n0\r\n\r\n", n = 11);
+        r = simdhttp_chunked_decode(&d, b, &n);
+        t_check(r == 2 && n == 1 && b[0] == 'x', "chunked: cfg.pause_value", "%d: r %ld %s", v, r,
+                simdhttp_errno_name(d.error));
+    }
 
     /* a reused decoder starts over at init */
     simdhttp_chunked_init(&d, NULL, SIMDHTTP_CHUNKED_CONSUME_TRAILERS);
