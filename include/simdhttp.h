@@ -457,8 +457,12 @@ SIMDHTTP_API simdhttp_errno simdhttp_execute(simdhttp_parser *p, const char *dat
  * its body runs until the close or it has none; then a body delimited by the close ends
  * (on_message_complete). A callback's pause at the end of the stream holds nothing: finish()
  * resumes it and goes on.
+ * On a parser paused by a callback and not yet resumed, finish() does nothing and returns
+ * SIMDHTTP_E_PAUSED: the bytes after the pause were never parsed, so the message cannot be
+ * declared complete; resume() (and execute() the rest), then finish(). llhttp_finish()
+ * returns HPE_OK there without completing the message (the llhttp layer does the same).
  * @return SIMDHTTP_OK between messages (and after an upgrade); SIMDHTTP_E_INVALID_EOF_STATE
- * inside one; a callback's error; or the sticky error. */
+ * inside one; SIMDHTTP_E_PAUSED on a paused parser; a callback's error; or the sticky error. */
 SIMDHTTP_API simdhttp_errno simdhttp_finish(simdhttp_parser *p);
 /* After SIMDHTTP_E_PAUSED: clear the pause; call execute() again from simdhttp_get_error_pos().
  * Until then, execute() on the paused parser consumes nothing and returns SIMDHTTP_E_PAUSED. */

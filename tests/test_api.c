@@ -202,6 +202,22 @@ static void test_finish_after_pause(void)
     e = finish_after_hc_pause(SIMDHTTP_RESPONSE, LIT("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"));
     t_check(e == SIMDHTTP_E_INVALID_EOF_STATE && mc_count == 0, "finish after a pause: chunks still due",
             "%s, %d", simdhttp_errno_name(e), mc_count);
+    /* finish() on a parser still paused: SIMDHTTP_E_PAUSED and nothing done (llhttp says OK
+     * and does nothing, which hides a message left unfinished); after resume() it finishes */
+    {
+        simdhttp_callbacks pc = {.on_headers_complete = pause_hc, .on_message_complete = count_mc2};
+        simdhttp_parser pp;
+        mc_count = 0;
+        simdhttp_init(&pp, SIMDHTTP_RESPONSE, &pc, NULL);
+        simdhttp_errno a = simdhttp_execute(&pp, LIT("HTTP/1.1 200 OK\r\n\r\n"));
+        simdhttp_errno b = simdhttp_finish(&pp), b2 = simdhttp_finish(&pp);
+        int before = mc_count;
+        simdhttp_resume(&pp);
+        simdhttp_errno c = simdhttp_finish(&pp);
+        t_check(a == SIMDHTTP_E_PAUSED && b == a && b2 == a && before == 0 && c == SIMDHTTP_OK && mc_count == 1,
+                "finish on a paused parser", "%s %s %s, %d then %d message complete", simdhttp_errno_name(a),
+                simdhttp_errno_name(b), simdhttp_errno_name(c), before, mc_count);
+    }
     /* a pause at on_message_complete of an upgrade: the stream is not HTTP any more */
     simdhttp_callbacks cb = {.on_message_complete = pause_mc};
     simdhttp_parser p;
