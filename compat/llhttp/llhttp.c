@@ -807,11 +807,11 @@ void llhttp_pause(llhttp_t *parser)
     parser->reason = "Paused";
 }
 
+/* Both leave parser->reason as it was, as llhttp's do (a program may log it after resuming). */
 void llhttp_resume(llhttp_t *parser)
 {
     if (parser->error != HPE_PAUSED) return;
     parser->error = HPE_OK;
-    parser->reason = NULL;
     simdhttp_resume(&parser->_sh);
 }
 
@@ -819,7 +819,6 @@ void llhttp_resume_after_upgrade(llhttp_t *parser)
 {
     if (parser->error != HPE_PAUSED_UPGRADE) return;
     parser->error = HPE_OK;
-    parser->reason = NULL;
     simdhttp_resume_after_upgrade(&parser->_sh);
 }
 

@@ -21,6 +21,9 @@
  *   - limits llhttp lacks: a head (or trailer section) over 80 KiB and chunk extensions over
  *     4 KiB are refused with HPE_HEADER_OVERFLOW-like HPE_INTERNAL (see docs/compat.md);
  *   - on_protocol gets the constant "HTTP" (not a pointer into your buffer).
+ *   - after llhttp_finish() ended a body delimited by the close, the message is complete once:
+ *     a further llhttp_finish() does nothing and llhttp_execute() is HPE_CLOSED_CONNECTION
+ *     (llhttp calls on_message_complete at every finish and takes the bytes as more body).
  * Everything else (callback order, spans, pause/resume, upgrades, error codes and offsets) is
  * llhttp's behaviour and is tested against the real llhttp (tests/compat/llhttp_events.c).
  *
@@ -681,7 +684,10 @@ LLHTTP_EXPORT llhttp_errno_t llhttp_execute(llhttp_t *parser, const char *data, 
 /* Call when the other side has no further bytes to send (e.g. shutdown of the readable side of
  * the TCP connection). A message whose body runs until the connection closes is completed here
  * (on_message_complete). @return HPE_OK, or HPE_INVALID_EOF_STATE in the middle of a message,
- * or the error a callback returned; HPE_OK if the parser was already in an error state. */
+ * or the error a callback returned; HPE_OK if the parser was already in an error state or
+ * paused (nothing is done then: resume first). A message is completed once: a second call
+ * does nothing (llhttp calls on_message_complete again), and llhttp_execute() after the close
+ * ended a body is HPE_CLOSED_CONNECTION (llhttp takes the bytes as more body). */
 LLHTTP_EXPORT llhttp_errno_t llhttp_finish(llhttp_t *parser);
 
 /* Returns 1 if the incoming message is parsed until the last byte, and has to be completed by
@@ -696,7 +702,8 @@ LLHTTP_EXPORT int llhttp_should_keep_alive(const llhttp_t *parser);
  * Important: do not call this from user callbacks! Return HPE_PAUSED from them instead. */
 LLHTTP_EXPORT void llhttp_pause(llhttp_t *parser);
 
-/* Resume after a pause (call only if llhttp_execute() returned HPE_PAUSED). */
+/* Resume after a pause (call only if llhttp_execute() returned HPE_PAUSED). The error reason
+ * is left as it was, as llhttp leaves it (so is it by llhttp_resume_after_upgrade). */
 LLHTTP_EXPORT void llhttp_resume(llhttp_t *parser);
 
 /* Resume after HPE_PAUSED_UPGRADE: the bytes that follow are parsed as HTTP again. */
