@@ -110,7 +110,8 @@ $(LL_BENCH): bench/compat_llhttp.c tools/bench.h $(BUILD)/bench/compat_llhttp_re
 # llhttp's and the layer's symbols renamed (bench/peer_obj.sh + a macro header made from nm).
 #   $(BUILD)/compat/fuzz_llhttp_replay   replay and blind mutation (fuzz/replay_main.c); run by
 #                                        tests/compat/llhttp.sh in make test
-#   make fuzz-llhttp [FUZZ_TIME=300]     libFuzzer (clang, ASan+UBSan) in build/fuzz; differing
+#   make fuzz-llhttp [FUZZ_TIME=300] [FUZZ_JOBS=n]  libFuzzer (clang, ASan+UBSan) via fuzz/run.sh,
+#                                        new units in build/fuzz/llhttp-corpus; differing
 #                                        inputs go to build/fuzz/llhttp-diverge, then diff.py
 LLF = $(BUILD)/compat/fuzz
 LLF_OBJS = $(LLF)/events-real.o $(LLF)/events-layer.o $(LLF)/llhttp-real.o $(LLF)/llhttp-layer.o
@@ -135,9 +136,9 @@ $(BUILD)/fuzz_llhttp: fuzz/fuzz_llhttp.c $(LLF_OBJS) $(BUILD)/libsimdhttp.a
 .PHONY: fuzz-llhttp
 fuzz-llhttp:
 	$(MAKE) --no-print-directory BUILD=$(FUZZ_DIR) SAN=1 CC=clang CFLAGS=-fsanitize=fuzzer-no-link $(FUZZ_DIR)/fuzz_llhttp
-	mkdir -p $(FUZZ_DIR)/llhttp-corpus $(FUZZ_DIR)/llhttp-diverge
-	LLHTTP_FUZZ_DIVERGE=$(FUZZ_DIR)/llhttp-diverge $(FUZZ_DIR)/fuzz_llhttp -max_total_time=$(FUZZ_TIME) \
-	    -dict=fuzz/http.dict $(FUZZ_DIR)/llhttp-corpus fuzz/corpus
+	mkdir -p $(FUZZ_DIR)/llhttp-diverge
+	LLHTTP_FUZZ_DIVERGE=$(abspath $(FUZZ_DIR)/llhttp-diverge) FUZZ_CORPUS=$(FUZZ_DIR)/llhttp-corpus \
+	    sh fuzz/run.sh $(FUZZ_DIR)/fuzz_llhttp $(FUZZ_TIME) $(FUZZ_JOBS)
 	python3 tests/compat/diff.py --real $(BUILD)/compat/llhttp_events_real --layer $(BUILD)/compat/llhttp_events_layer \
 	    --known tests/compat/llhttp.known --fuzz-dir $(FUZZ_DIR)/llhttp-diverge --splits 16
 .SECONDARY: $(LLF)/real-names.h $(LLF)/layer-names.h
