@@ -11,6 +11,8 @@
 #                                      tests/compat/diff.py; picohttpparser's README loops built
 #                                      and run against both (and installed, with pkg-config);
 #                                      fuzz/fuzz_pico.c's replay
+#                                      tests/compat/test_picohttpparser.c, the API's edges,
+#                                      against both (each its own answer where they differ)
 #   make fuzz-pico [FUZZ_TIME=300]     libFuzzer: the real picohttpparser and the layer in one
 #                                      process (the real one's symbols renamed real_*)
 #   make bench-picohttpparser-layer    the layer against picohttpparser -O3 -march=native, same
@@ -52,6 +54,13 @@ $(BUILD)/compat/pico_events_layer: $(PICO_EVENTS_DEPS) $(PICO_LAYER)/include/pic
 	$(CC) $(CFLAGS_ALL) $(PICO_LAYER_INC) $< $(BUILD)/libsimdhttp-picohttpparser.a $(BUILD)/libsimdhttp.a \
 		$(LDFLAGS_ALL) -o $@
 
+# The API's edges (tests/compat/test_picohttpparser.c), against the layer and the real one.
+tests: $(BUILD)/compat/test_pico_layer
+$(BUILD)/compat/test_pico_layer: tests/compat/test_picohttpparser.c tests/testlib.c $(PICO_LAYER)/include/picohttpparser.h \
+		$(BUILD)/libsimdhttp-picohttpparser.a $(BUILD)/libsimdhttp.a
+	$(CC) $(CFLAGS_ALL) $(PICO_LAYER_INC) -Itests $< tests/testlib.c $(BUILD)/libsimdhttp-picohttpparser.a \
+		$(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
+
 ifneq ($(PICO_HAVE_REAL),)
 tests: $(BUILD)/compat/pico_events_real $(BUILD)/compat/fuzz_pico_replay
 
@@ -62,6 +71,10 @@ $(BUILD)/compat/pico-real.o: $(PICO_REAL_SRC)/picohttpparser.c
 
 $(BUILD)/compat/pico_events_real: $(PICO_EVENTS_DEPS) $(BUILD)/compat/pico-real.o
 	$(CC) $(CFLAGS_ALL) -I$(PICO_REAL_SRC) $< $(BUILD)/compat/pico-real.o $(LDFLAGS_ALL) -o $@
+tests: $(BUILD)/compat/test_pico_real
+$(BUILD)/compat/test_pico_real: tests/compat/test_picohttpparser.c tests/testlib.c $(BUILD)/compat/pico-real.o $(BUILD)/libsimdhttp.a
+	$(CC) $(CFLAGS_ALL) -I$(PICO_REAL_SRC) -Itests $< tests/testlib.c $(BUILD)/compat/pico-real.o $(BUILD)/libsimdhttp.a \
+		$(LDFLAGS_ALL) -o $@
 
 # The real one renamed real_phr_* beside the layer in one program: the differential fuzzer.
 $(BUILD)/compat/pico-real-renamed.o: $(PICO_REAL_SRC)/picohttpparser.c bench/peer_obj.sh

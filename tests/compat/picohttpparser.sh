@@ -14,6 +14,9 @@
 #     mutation (one check per input).
 #  5. make bench's program (bench/compat_picohttpparser.c) --check: the layer and the real one
 #     do the same work on every corpus file (one check);
+#  7. tests/compat/test_picohttpparser.c (the API's edges, e.g. phr_decode_chunked after the
+#     body's end) against the layer and against the real one, each its own answer where they
+#     differ on purpose (one check per assertion);
 #  6. the plain build only: make install into a temporary DESTDIR, then the README loops built
 #     with `pkg-config --cflags --libs simdhttp-picohttpparser` alone run on the installed
 #     shared library and print what they print on the real picohttpparser (one check).
@@ -33,7 +36,8 @@ counts() { # add the "N passed, N failed" line of file $1
     echo "$2: $line"
 }
 
-if [ ! -x "$C/pico_events_real" ] || [ ! -x "$C/pico_readme_real" ] || [ ! -x "$C/fuzz_pico_replay" ]; then
+if [ ! -x "$C/pico_events_real" ] || [ ! -x "$C/pico_readme_real" ] || [ ! -x "$C/fuzz_pico_replay" ] ||
+   [ ! -x "$C/test_pico_real" ]; then
     if [ "${CI:-}" = true ]; then
         echo "not ok - the real picohttpparser is missing (bench/peers.sh: apt-get source h2o; needs dpkg-dev)"
         echo "0 passed, 1 failed"
@@ -49,6 +53,12 @@ python3 tests/compat/diff.py --real "$C/pico_events_real" --layer "$C/pico_event
     --known tests/compat/picohttpparser.known --kinds corpus,cases,fuzz,blocks --tmp "$tmp/input" >"$tmp/diff" 2>&1
 grep -E '^FAIL' -A 8 "$tmp/diff" | head -n 60
 counts "$tmp/diff" "diff.py against the real picohttpparser"
+
+# 7
+"$C/test_pico_layer" >"$tmp/edges_layer" 2>&1
+counts "$tmp/edges_layer" "test_picohttpparser (layer)"
+"$C/test_pico_real" >"$tmp/edges_real" 2>&1
+counts "$tmp/edges_real" "test_picohttpparser (picohttpparser)"
 
 # 2
 real_w=$(grep -c 'warning:' "$C/pico_readme_real.log"); layer_w=$(grep -c 'warning:' "$C/pico_readme_layer.log")

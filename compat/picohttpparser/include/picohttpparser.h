@@ -16,7 +16,8 @@
  *   - on -1 and -2 the outputs stay as set on entry (method, path and msg NULL, lengths and
  *     *num_headers 0, minor_version -1, status 0); picohttpparser leaves partial results;
  *   - struct phr_chunked_decoder is larger (it holds simdhttp's decoder): zero it before use,
- *     as picohttpparser asks; consume_trailer is read at the first call.
+ *     as picohttpparser asks; consume_trailer is read at the first call;
+ *   - phr_decode_chunked after the body's end is -1 (picohttpparser reads on as trailer lines).
  */
 #ifndef picohttpparser_h
 #define picohttpparser_h
@@ -25,6 +26,10 @@
 #include <sys/types.h> /* ssize_t */
 
 #include "simdhttp.h"
+
+/* Set by this layer (not by picohttpparser): a program can tell which library it was built
+ * against. */
+#define PICOHTTPPARSER_SIMDHTTP 1
 
 #ifdef __cplusplus
 extern "C" {
@@ -67,7 +72,12 @@ struct phr_chunked_decoder {
 
 /* Decode buf[0..*bufsz) in place: the chunk data moves to buf[0..*bufsz) (*bufsz set to its
  * length). @return -2 (the body goes on: call again with the next bytes), -1 (error), or the
- * number of bytes after the body's end, moved to follow the data at buf + *bufsz. */
+ * number of bytes after the body's end, moved to follow the data at buf + *bufsz. Once it
+ * returned >= 0, every further call returns -1 (zero the decoder for the next body):
+ * picohttpparser goes on reading lines, one per call without consume_trailer (unchecked, past
+ * the trailer section's end too), or a whole further "trailer section" with it, which
+ * swallows a pipelined request (RFC 9112 7.1: the chunked body ends with its trailer
+ * section). Read the trailer section with phr_parse_headers instead. */
 ssize_t phr_decode_chunked(struct phr_chunked_decoder *decoder, char *buf, size_t *bufsz);
 
 /* @return 1 if the decoder stopped inside a chunk's data, else 0. */
