@@ -717,6 +717,17 @@ static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
         int id;
         if (method_prefix(lp, lp->_mbuf, lp->_mlen, &id) && id >= 0 && method_done(lp, id)) e = SIMDHTTP_E_USER;
     }
+    if (e == SIMDHTTP_E_INVALID_METHOD && lp->type == HTTP_BOTH && lp->_mlen && lp->_mbuf[0] == 'H') {
+        /* type both, a proper prefix of "HEAD" or "HTTP/" and then a byte no token continues
+         * with ("HEA\0"): simdhttp stops at that byte before the layer sees it, llhttp is still
+         * matching those two words there (invalid_method for a token byte) */
+        int id;
+        if (method_prefix(lp, lp->_mbuf, lp->_mlen, &id) && id < 0) {
+            lp->_cb_err = HPE_INVALID_CONSTANT;
+            lp->reason = "Invalid word encountered";
+            e = SIMDHTTP_E_USER;
+        }
+    }
     lp->error_pos = lp->_err_pos ? lp->_err_pos : simdhttp_get_error_pos(&lp->_sh);
     lp->_err_pos = NULL;
     switch (e) {

@@ -253,6 +253,32 @@ static void test_errors(void)
     r.hc_ret = -1;
     e = llhttp_execute(&p, LIT("GET / HTTP/1.1\r\n\r\n"));
     t_check(e == HPE_CB_HEADERS_COMPLETE, "on_headers_complete -1", "%s", llhttp_errno_name(e));
+
+    /* type both, a start that could still be "HEAD" or "HTTP/", then a byte that is no tchar:
+     * llhttp is matching those words there and says INVALID_CONSTANT at that byte; after a
+     * whole "HEAD" the same byte is a bad method. Whole and one byte per call. */
+    static const struct {
+        const char *in;
+        size_t len, pos;
+        llhttp_errno_t e;
+    } both_bad[] = {
+        {"HEA\0 / HTTP/1.1\r\n\r\n", 20, 3, HPE_INVALID_CONSTANT}, {"H\x01", 2, 1, HPE_INVALID_CONSTANT},
+        {"HTT\r\n", 5, 3, HPE_INVALID_CONSTANT},                    {"HE@ /", 5, 2, HPE_INVALID_CONSTANT},
+        {"HTTP\x80", 5, 4, HPE_INVALID_CONSTANT},                    {"HEAD\0 /", 7, 4, HPE_INVALID_METHOD},
+    };
+    for (size_t i = 0; i < sizeof both_bad / sizeof *both_bad; i++)
+        for (size_t step = 1; step <= both_bad[i].len; step += both_bad[i].len - 1) {
+            setup(&p, &r, HTTP_BOTH);
+            e = HPE_OK;
+            for (size_t k = 0; k < both_bad[i].len && e == HPE_OK; k += step)
+                e = llhttp_execute(&p, both_bad[i].in + k, step < both_bad[i].len - k ? step : both_bad[i].len - k);
+            const char *pos = llhttp_get_error_pos(&p), *why = llhttp_get_error_reason(&p);
+            int at = pos && pos >= both_bad[i].in && pos < both_bad[i].in + both_bad[i].len;
+            t_check(e == both_bad[i].e && at && (size_t)(pos - both_bad[i].in) == both_bad[i].pos &&
+                        (e != HPE_INVALID_CONSTANT || (why && strcmp(why, "Invalid word encountered") == 0)),
+                    "type both: a byte no method continues with", "input %zu, %zu-byte pieces: %s at %td (%s)", i,
+                    step, llhttp_errno_name(e), at ? pos - both_bad[i].in : (ptrdiff_t)-1, why ? why : "(null)");
+        }
 }
 
 /* ---- on_headers_complete's return values, upgrades ---- */
