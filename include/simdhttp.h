@@ -138,11 +138,15 @@ enum simdhttp_lenient {
     /* Allow any byte but CR, LF and NUL in field values. Reopens: header injection into
      * downstream systems that treat control bytes as separators. */
     SIMDHTTP_LENIENT_HEADERS = 1u << 0,
-    /* Allow Content-Length together with Transfer-Encoding (chunked wins, CL is ignored).
-     * Reopens: request smuggling (CL.TE) through a front end that trusts Content-Length. */
+    /* Allow Content-Length together with Transfer-Encoding (chunked wins, CL is ignored, and
+     * the connection closes after the message: RFC 9112 6.1). Reopens: request smuggling
+     * (CL.TE) through a front end that trusts Content-Length. */
     SIMDHTTP_LENIENT_CHUNKED_LENGTH = 1u << 1,
-    /* Keep parsing after a message that says "Connection: close" (or an HTTP/1.0 message
-     * without keep-alive). Reopens: response queue poisoning behind proxies that close. */
+    /* Keep parsing after any message that closes the connection: "Connection: close", an
+     * HTTP/1.0 message without keep-alive, and the messages whose framing RFC 9112 6.1 calls
+     * faulty (HTTP/1.0 with Transfer-Encoding; Content-Length with Transfer-Encoding under
+     * chunked_length). Reopens: response queue poisoning behind proxies that close, and
+     * request smuggling after a faulty message that another hop framed differently. */
     SIMDHTTP_LENIENT_KEEP_ALIVE = 1u << 2,
     /* Allow a request whose final transfer coding is not chunked (its body then runs until
      * the connection closes). Reopens: TE.TE smuggling via obfuscated codings. */
