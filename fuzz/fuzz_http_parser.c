@@ -17,7 +17,8 @@
  *     method, status, version, target, field names, values (SP/HTAB runs as one SP: an
  *     obs-fold is one SP in the layer) and body with trailers (not compared for 1xx, 204 and
  *     304 responses, which have no content in simdhttp: RFC 9110 15.3.5; nor where the two
- *     chose different framing, e.g. "chunked;a=b", chunked in HTTP/1.0: RFC 9112 6.1, 7);
+ *     chose different framing, e.g. "chunked;a=b", chunked in HTTP/1.0: RFC 9112 6.1, 7;
+ *     and the messages after such a one, read from different bytes, are not paired);
  *   - neither side crashes, and the layer is clean under ASan/UBSan.
  * Any other difference prints both views and traps. make test replays fuzz/corpus through
  * fuzz/replay_main.c (tests/compat/http_parser.sh); make fuzz-http-parser runs libFuzzer. */
@@ -155,6 +156,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                     "body %zu/%zu)\n", i, x->head_len, y->head_len, k, x->body_len, y->body_len);
             bad = 1;
         }
+        /* the same message with bodies of different lengths (a listed difference: a 1xx, 204
+         * or 304 response's Content-Length, framing chosen differently): the two read the next
+         * message from different bytes, so there is nothing more to pair */
+        if (real.msg[i].body_len != layer.msg[i].body_len) break;
     }
     if (bad) {
         show("real http-parser", &real);
