@@ -308,7 +308,10 @@ typedef struct simdhttp_parser simdhttp_parser;
  * yet consumed, and after simdhttp_resume() the caller calls execute() again from that byte.
  * Any other non-zero value stops parsing with SIMDHTTP_E_USER (sticky until reset). */
 #define SIMDHTTP_PAUSE (-2)
-/* on_headers_complete may also return these: */
+/* on_headers_complete may also return these. Without a body, a response that would have
+ * run until close persists (as its version and Connection say); the close that RFC 9112 6.1
+ * and 6.3 ask after faulty framing (HTTP/1.0 with Transfer-Encoding, Content-Length with it
+ * under lenient chunked_length, a request whose final coding is not chunked) stays. */
 #define SIMDHTTP_SKIP_BODY 1         /* no body follows (e.g. the answer to a HEAD request) */
 #define SIMDHTTP_SKIP_BODY_UPGRADE 2 /* no body, and the connection switches protocols */
 

@@ -430,8 +430,11 @@ static inline __attribute__((always_inline)) int sh_head_framing(simdhttp_parser
     int request = p->type == SIMDHTTP_REQUEST;
     int v11 = p->http_major > 1 || (p->http_major == 1 && p->http_minor >= 1);
 
-    /* RFC 9112 9.3: "close" wins; else 1.1 persists, 1.0 only with "keep-alive" */
-    if (!(f & SIMDHTTP_F_CONNECTION_CLOSE) && (v11 || (f & SIMDHTTP_F_CONNECTION_KEEP_ALIVE)))
+    /* RFC 9112 9.3: "close" wins; else 1.1 persists, 1.0 only with "keep-alive" and without
+     * Transfer-Encoding (6.1: faulty framing, close after it, even where no body follows) */
+    if (!(f & SIMDHTTP_F_CONNECTION_CLOSE) &&
+        (v11 || (f & (SIMDHTTP_F_CONNECTION_KEEP_ALIVE | SIMDHTTP_F_TRANSFER_ENCODING)) ==
+                    SIMDHTTP_F_CONNECTION_KEEP_ALIVE))
         f |= SIMDHTTP_F_KEEP_ALIVE;
 
     /* Both framings: refused whatever the message (even one without a body: a hop that
@@ -466,7 +469,6 @@ static inline __attribute__((always_inline)) int sh_head_framing(simdhttp_parser
     if (f & SIMDHTTP_F_TRANSFER_ENCODING) {
         f &= ~(uint32_t)SIMDHTTP_F_CONTENT_LENGTH;
         p->content_length = 0;
-        if (!v11) f &= ~(uint32_t)SIMDHTTP_F_KEEP_ALIVE; /* RFC 9112 6.1: faulty framing */
         if (p->_te & TE_LAST_CHUNKED) {
             f |= SIMDHTTP_F_CHUNKED;
         } else if (request && !(p->_lenient & SIMDHTTP_LENIENT_TRANSFER_ENCODING)) {
@@ -1339,13 +1341,23 @@ head_done:
         p->_state = S_HEAD_DONE; /* resumed into after a pause: goes on with the body */
         rc = cb->on_headers_complete(p);
         if (rc == SIMDHTTP_SKIP_BODY || rc == SIMDHTTP_SKIP_BODY_UPGRADE) {
+            /* No body: lift the close that only a body until close forced (a response to
+             * HEAD without framing, or with a coding other than chunked), never the close
+             * of faulty framing (RFC 9112 6.1: HTTP/1.0 with Transfer-Encoding, Content-Length
+             * with it under chunked_length) or of a request without a reliable length (6.3
+             * rule 4, lenient transfer_encoding) */
+            uint32_t f = p->flags;
             int v11 = p->http_major > 1 || (p->http_major == 1 && p->http_minor >= 1);
-            p->flags |= SIMDHTTP_F_SKIP_BODY;
-            p->flags &= ~(uint32_t)(SIMDHTTP_F_BODY_UNTIL_CLOSE | SIMDHTTP_F_CHUNKED);
-            if (rc == SIMDHTTP_SKIP_BODY_UPGRADE) p->flags |= SIMDHTTP_F_UPGRADE;
-            if (!(p->flags & SIMDHTTP_F_CONNECTION_CLOSE) &&
-                (v11 || (p->flags & SIMDHTTP_F_CONNECTION_KEEP_ALIVE)))
-                p->flags |= SIMDHTTP_F_KEEP_ALIVE;
+            if ((f & SIMDHTTP_F_BODY_UNTIL_CLOSE) && !(f & SIMDHTTP_F_CONNECTION_CLOSE) &&
+                (!(f & SIMDHTTP_F_TRANSFER_ENCODING)
+                     ? (v11 || (f & SIMDHTTP_F_CONNECTION_KEEP_ALIVE))
+                     : (v11 && p->type == SIMDHTTP_RESPONSE &&
+                        !(p->_lenient & SIMDHTTP_LENIENT_CHUNKED_LENGTH))))
+                f |= SIMDHTTP_F_KEEP_ALIVE;
+            f |= SIMDHTTP_F_SKIP_BODY;
+            f &= ~(uint32_t)(SIMDHTTP_F_BODY_UNTIL_CLOSE | SIMDHTTP_F_CHUNKED);
+            if (rc == SIMDHTTP_SKIP_BODY_UPGRADE) f |= SIMDHTTP_F_UPGRADE;
+            p->flags = f;
             rc = 0;
         }
         if (SH_UNLIKELY(rc)) {

@@ -493,6 +493,41 @@ static void test_skip_body(void)
     t_check(strstr(l, "off=32 len=10 span[status]=\"No Content\"") != NULL && strstr(l, "\nok\n"), "SKIP_BODY until close",
             "%s", l);
     free(l);
+    /* ... and so does a Transfer-Encoding other than chunked in an HTTP/1.1 response */
+    static const char in3b[] = "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip\r\n\r\nHTTP/1.1 204 No Content\r\n\r\n";
+    l = t_stream_log_ex(SIMDHTTP_RESPONSE, NULL, LIT(in3b), NULL, 0, 1, -1, SIMDHTTP_SKIP_BODY);
+    t_check(strstr(l, "span[status]=\"No Content\"") != NULL && strstr(l, "\nok\n"), "SKIP_BODY gzip keep-alive", "%s", l);
+    free(l);
+    /* but not the close RFC 9112 6.1 asks after faulty framing: HTTP/1.0 with Transfer-Encoding,
+     * Content-Length with Transfer-Encoding (lenient chunked_length), nor 6.3 rule 4's close
+     * after a request whose final coding is not chunked (lenient transfer_encoding): skipping
+     * the body must not turn them into persistent connections */
+    static const struct {
+        simdhttp_type type;
+        uint32_t lenient;
+        const char *in;
+    } faulty[] = {
+        {SIMDHTTP_RESPONSE, SIMDHTTP_LENIENT_CHUNKED_LENGTH,
+         "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\nHTTP/1.1 204 No Content\r\n\r\n"},
+        {SIMDHTTP_RESPONSE, SIMDHTTP_LENIENT_CHUNKED_LENGTH,
+         "HTTP/1.1 200 OK\r\nContent-Length: 5\r\nTransfer-Encoding: gzip\r\n\r\nHTTP/1.1 204 No Content\r\n\r\n"},
+        {SIMDHTTP_RESPONSE, 0,
+         "HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nTransfer-Encoding: chunked\r\n\r\nHTTP/1.1 204 No Content\r\n\r\n"},
+        {SIMDHTTP_REQUEST, SIMDHTTP_LENIENT_CHUNKED_LENGTH,
+         "POST / HTTP/1.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\nGET / HTTP/1.1\r\n\r\n"},
+        {SIMDHTTP_REQUEST, SIMDHTTP_LENIENT_TRANSFER_ENCODING,
+         "POST / HTTP/1.1\r\nTransfer-Encoding: gzip\r\n\r\nGET / HTTP/1.1\r\n\r\n"},
+    };
+    for (size_t i = 0; i < sizeof faulty / sizeof faulty[0]; i++) {
+        simdhttp_config cfg = {0};
+        cfg.lenient = faulty[i].lenient;
+        const char *in5 = faulty[i].in, *second = strstr(in5, "\r\n\r\n") + 4;
+        l = t_stream_log_ex(faulty[i].type, &cfg, in5, strlen(in5), NULL, 0, 1, -1, SIMDHTTP_SKIP_BODY);
+        char want5[64];
+        snprintf(want5, sizeof want5, "message complete\nerror CLOSED_CONNECTION off=%zu\n", (size_t)(second - in5));
+        t_check(strstr(l, want5) != NULL, "SKIP_BODY keeps the close of faulty framing", "input %zu:\n%s", i, l);
+        free(l);
+    }
 
     /* SKIP_BODY_UPGRADE: the head is the whole message, then the stream is not HTTP */
     static const char in4[] = "POST /x HTTP/1.1\r\nContent-Length: 5\r\n\r\nhello";
