@@ -151,9 +151,10 @@ enum simdhttp_lenient {
     /* Allow a request whose final transfer coding is not chunked (its body then runs until
      * the connection closes). Reopens: TE.TE smuggling via obfuscated codings. */
     SIMDHTTP_LENIENT_TRANSFER_ENCODING = 1u << 3,
-    /* Accept any major version, "HTTP/" DIGIT "." DIGIT (treated as 1.1 if major >= 1 and
-     * minor >= 1, else as 1.0). Without it HTTP/1.x is accepted, any x (a minor above 1 is
-     * processed as 1.1 and http_minor reports it). Reopens: version confusion between hops. */
+    /* Accept any major version, "HTTP/" DIGIT "." DIGIT (treated as 1.1 from 1.1 up, 2.0
+     * and above included; below 1.1 as 1.0). Without it HTTP/1.x is accepted, any x (a
+     * minor above 1 is processed as 1.1 and http_minor reports it). Reopens: version
+     * confusion between hops. */
     SIMDHTTP_LENIENT_VERSION = 1u << 4,
     /* Silently skip bytes after a message that closes the connection, instead of failing
      * with CLOSED_CONNECTION. Reopens: hides a pipelined request a peer may still act on. */
