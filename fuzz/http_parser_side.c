@@ -110,6 +110,7 @@ static int on_headers(http_parser *p)
         m->major = p->http_major;
         m->minor = p->http_minor;
         m->framing = p->flags & (F_CHUNKED | F_CONTENTLENGTH);
+        m->headed = 1;
     }
     ((side *)p->data)->last = 4;
     return 0;

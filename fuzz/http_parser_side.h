@@ -12,7 +12,7 @@
 typedef struct side_msg {
     unsigned method, status, major, minor;
     unsigned framing; /* F_CHUNKED | F_CONTENTLENGTH at headers complete */
-    int complete;
+    int headed, complete; /* on_headers_complete, on_message_complete seen */
     /* url, then per field: name '\0' value '\0' (values with SP/HTAB runs made one SP) */
     char head[SIDE_BYTES];
     size_t head_len, body_len;
