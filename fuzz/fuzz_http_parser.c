@@ -73,7 +73,8 @@ static int same_upgrade_stop(const side_log *layer2, const side_log *real2, size
 
 /* Or the real parser cannot confirm it, as it reads the message open at the split otherwise
  * (listed differences: "Connection: ,upgrade" is no upgrade to it, "Transfer-Encoding: ,
- * chunked" no body; empty list elements are allowed, RFC 9110 5.6.1): it got through that
+ * chunked" no body, as empty list elements are allowed, RFC 9110 5.6.1; or it refuses the
+ * body before the split, e.g. at the HTAB of "5\t\t\n", the layer at the line end): it got through that
  * message's head, and the layer's split agrees with the layer's whole run up to that
  * message, whose head the layer completed with the upgrade set, and stopped at the split. */
 static int upgrade_stop_read_otherwise(const side_log *layer, const side_log *layer2, const side_log *real2,
@@ -84,7 +85,8 @@ static int upgrade_stop_read_otherwise(const side_log *layer, const side_log *la
         layer2->stopped != split || layer2->error != 0)
         return 0;
     const side_msg *l = &layer2->msg[n - 1], *r = &real2->msg[n - 1];
-    if (l->complete || !l->headed || !r->headed || (real2->upgrade && l->framing == r->framing)) return 0;
+    int otherwise = !real2->upgrade || l->framing != r->framing || (real2->error && real2->stopped < split);
+    if (l->complete || !l->headed || !r->headed || !otherwise) return 0;
     for (int i = 0; i < n - 1; i++)
         if (!layer2->msg[i].complete || !layer->msg[i].complete || !real2->msg[i].complete) return 0;
     return 1;
