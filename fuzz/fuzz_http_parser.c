@@ -73,10 +73,13 @@ static int same_upgrade_stop(const side_log *layer2, const side_log *real2, size
 
 /* Or the real parser cannot confirm it, as it reads the message open at the split otherwise
  * (listed differences: "Connection: ,upgrade" is no upgrade to it, "Transfer-Encoding: ,
- * chunked" no body, as empty list elements are allowed, RFC 9110 5.6.1; or it refuses the
- * body before the split, e.g. at the HTAB of "5\t\t\n", the layer at the line end): it got through that
- * message's head, and the layer's split agrees with the layer's whole run up to that
- * message, whose head the layer completed with the upgrade set, and stopped at the split. */
+ * chunked" no body, as empty list elements are allowed, RFC 9110 5.6.1; or it ends the body
+ * before the split (another length); or it refuses the
+ * body before the split, e.g. at the HTAB of "5\t\t\n", the layer at the line end; or its
+ * head, e.g. a Content-Length with HTAB after it): the layer's split agrees with the layer's
+ * whole run up to that message, whose head the layer completed with the upgrade set, and
+ * stopped at the split. Where the real parser refuses a Content-Length only for its size,
+ * the caller first tries an exact confirmation with the value lowered. */
 static int upgrade_stop_read_otherwise(const side_log *layer, const side_log *layer2, const side_log *real2,
                                        size_t split)
 {
@@ -85,8 +88,10 @@ static int upgrade_stop_read_otherwise(const side_log *layer, const side_log *la
         layer2->stopped != split || layer2->error != 0)
         return 0;
     const side_msg *l = &layer2->msg[n - 1], *r = &real2->msg[n - 1];
-    int otherwise = !real2->upgrade || l->framing != r->framing || (real2->error && real2->stopped < split);
-    if (l->complete || !l->headed || !r->headed || !otherwise) return 0;
+    int otherwise = r->headed ? !real2->upgrade || l->framing != r->framing || r->complete ||
+                                    (real2->error && real2->stopped < split)
+                              : real2->error != 0; /* refused the head: "Content-Length: 1\t" */
+    if (l->complete || !l->headed || !otherwise) return 0;
     for (int i = 0; i < n - 1; i++)
         if (!layer2->msg[i].complete || !layer->msg[i].complete || !real2->msg[i].complete) return 0;
     return 1;
