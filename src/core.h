@@ -422,20 +422,26 @@ static inline int sh_special_whole(simdhttp_parser *p, int hs, const uint8_t *v,
     }
 }
 
+/* Whether the connection persists after a message with flags f, by its version and fields
+ * alone, before its framing is known. RFC 9112 9.3: "close" wins; else 1.1 persists, 1.0 only
+ * with "keep-alive" and without Transfer-Encoding (6.1: faulty framing, close after it, even
+ * where no body follows). */
+static inline int sh_persists(const simdhttp_parser *p, uint32_t f)
+{
+    int v11 = p->http_major > 1 || (p->http_major == 1 && p->http_minor >= 1);
+    return !(f & SIMDHTTP_F_CONNECTION_CLOSE) &&
+           (v11 || (f & (SIMDHTTP_F_CONNECTION_KEEP_ALIVE | SIMDHTTP_F_TRANSFER_ENCODING)) ==
+                       SIMDHTTP_F_CONNECTION_KEEP_ALIVE);
+}
+
 /* Framing of a complete head (RFC 9112 section 6). Sets flags and content_length.
  * @return 0, or -1 with the error set. */
 static inline __attribute__((always_inline)) int sh_head_framing(simdhttp_parser *p)
 {
     uint32_t f = p->flags;
     int request = p->type == SIMDHTTP_REQUEST;
-    int v11 = p->http_major > 1 || (p->http_major == 1 && p->http_minor >= 1);
 
-    /* RFC 9112 9.3: "close" wins; else 1.1 persists, 1.0 only with "keep-alive" and without
-     * Transfer-Encoding (6.1: faulty framing, close after it, even where no body follows) */
-    if (!(f & SIMDHTTP_F_CONNECTION_CLOSE) &&
-        (v11 || (f & (SIMDHTTP_F_CONNECTION_KEEP_ALIVE | SIMDHTTP_F_TRANSFER_ENCODING)) ==
-                    SIMDHTTP_F_CONNECTION_KEEP_ALIVE))
-        f |= SIMDHTTP_F_KEEP_ALIVE;
+    if (sh_persists(p, f)) f |= SIMDHTTP_F_KEEP_ALIVE;
 
     /* Both framings: refused whatever the message (even one without a body: a hop that
      * reads the other framing would desynchronise). Under lenient chunked_length, chunked
@@ -1347,12 +1353,9 @@ head_done:
              * with it under chunked_length) or of a request without a reliable length (6.3
              * rule 4, lenient transfer_encoding) */
             uint32_t f = p->flags;
-            int v11 = p->http_major > 1 || (p->http_major == 1 && p->http_minor >= 1);
-            if ((f & SIMDHTTP_F_BODY_UNTIL_CLOSE) && !(f & SIMDHTTP_F_CONNECTION_CLOSE) &&
-                (!(f & SIMDHTTP_F_TRANSFER_ENCODING)
-                     ? (v11 || (f & SIMDHTTP_F_CONNECTION_KEEP_ALIVE))
-                     : (v11 && p->type == SIMDHTTP_RESPONSE &&
-                        !(p->_lenient & SIMDHTTP_LENIENT_CHUNKED_LENGTH))))
+            if ((f & SIMDHTTP_F_BODY_UNTIL_CLOSE) && sh_persists(p, f) &&
+                (!(f & SIMDHTTP_F_TRANSFER_ENCODING) ||
+                 (p->type == SIMDHTTP_RESPONSE && !(p->_lenient & SIMDHTTP_LENIENT_CHUNKED_LENGTH))))
                 f |= SIMDHTTP_F_KEEP_ALIVE;
             f |= SIMDHTTP_F_SKIP_BODY;
             f &= ~(uint32_t)(SIMDHTTP_F_BODY_UNTIL_CLOSE | SIMDHTTP_F_CHUNKED);
