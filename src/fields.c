@@ -10,6 +10,11 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#elif defined(__aarch64__) && defined(__ARM_NEON)
+#include <arm_neon.h>
+#endif
 
 #include "internal.h"
 #include "tables.h"
@@ -830,7 +835,87 @@ static const uint8_t cookie_octet_tab[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
-static inline int cookie_octet(unsigned char c) { return cookie_octet_tab[c]; }
+
+/* cookie_bad16(s): the bytes of s[0..16) outside cookie-octet (0x21-0x7e but '"' ',' ';'
+ * '\\'), COOKIE_BITS bits per byte, byte k at bit COOKIE_BITS * k. */
+#if defined(__SSE2__)
+#define COOKIE_BITS 1
+static inline uint64_t cookie_bad16(const char *s)
+{
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+    /* 0x21-0x7e: above 0x20 and below 0x7f as signed bytes (0x80-0xff are negative) */
+    __m128i in = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8(0x20)), _mm_cmplt_epi8(x, _mm_set1_epi8(0x7f)));
+    __m128i ex = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')), _mm_cmpeq_epi8(x, _mm_set1_epi8(','))),
+                              _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(';')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))));
+    return (unsigned)_mm_movemask_epi8(_mm_andnot_si128(ex, in)) ^ 0xffffu;
+}
+#elif defined(__aarch64__) && defined(__ARM_NEON)
+#define COOKIE_BITS 4
+static inline uint64_t cookie_bad16(const char *s)
+{
+    uint8x16_t x = vld1q_u8((const uint8_t *)s);
+    uint8x16_t in = vandq_u8(vcgtq_u8(x, vdupq_n_u8(0x20)), vcltq_u8(x, vdupq_n_u8(0x7f)));
+    uint8x16_t ex = vorrq_u8(vorrq_u8(vceqq_u8(x, vdupq_n_u8('"')), vceqq_u8(x, vdupq_n_u8(','))),
+                             vorrq_u8(vceqq_u8(x, vdupq_n_u8(';')), vceqq_u8(x, vdupq_n_u8('\\'))));
+    /* no movemask: narrow each byte's 0x00/0xff to 4 bits (shift right and narrow) */
+    uint8x8_t m = vshrn_n_u16(vreinterpretq_u16_u8(vbicq_u8(in, ex)), 4);
+    return ~vget_lane_u64(vreinterpret_u64_u8(m), 0);
+}
+#endif
+
+/* name_stop16(s): the bytes of s[0..16) that are not letters, digits, '-' or '_' (most
+ * cookie names are such bytes alone; the other tchars go byte by byte after the stop),
+ * COOKIE_BITS bits per byte. */
+#if defined(__SSE2__)
+static inline uint64_t name_stop16(const char *s)
+{
+    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
+    /* a range [lo, lo + n) as one signed compare: x + 0x80 - lo below -128 + n */
+    __m128i alpha = _mm_cmplt_epi8(_mm_add_epi8(_mm_or_si128(x, _mm_set1_epi8(0x20)), _mm_set1_epi8((char)(0x80 - 'a'))),
+                                   _mm_set1_epi8((char)(0x80 + 26)));
+    __m128i digit = _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)(0x80 - '0'))), _mm_set1_epi8((char)(0x80 + 10)));
+    __m128i more = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('-')), _mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
+    return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(alpha, digit), more)) ^ 0xffffu;
+}
+#elif defined(__aarch64__) && defined(__ARM_NEON)
+static inline uint64_t name_stop16(const char *s)
+{
+    uint8x16_t x = vld1q_u8((const uint8_t *)s);
+    uint8x16_t alpha = vcleq_u8(vsubq_u8(vorrq_u8(x, vdupq_n_u8(0x20)), vdupq_n_u8('a')), vdupq_n_u8(25));
+    uint8x16_t digit = vcleq_u8(vsubq_u8(x, vdupq_n_u8('0')), vdupq_n_u8(9));
+    uint8x16_t more = vorrq_u8(vceqq_u8(x, vdupq_n_u8('-')), vceqq_u8(x, vdupq_n_u8('_')));
+    uint8x8_t m = vshrn_n_u16(vreinterpretq_u16_u8(vorrq_u8(vorrq_u8(alpha, digit), more)), 4);
+    return ~vget_lane_u64(vreinterpret_u64_u8(m), 0);
+}
+#endif
+
+/* The end of the run of tchars (name) or of cookie-octets (!name) from v[p] (p <= vl).
+ * Cookie values are long (session ids, tokens): 16 bytes at a time with the vector unit every
+ * x86-64 and AArch64 CPU has (SSE2, NEON: baseline, so this is no #ifdef'd fast path that a
+ * distro build would lose), the last partial step as the 16 bytes that end at vl, shifted;
+ * then byte by byte with the exact table from the first byte the vector step stopped at
+ * (for cookie-octets that byte is the end; for names it usually is, '='). A buffer under 16
+ * bytes goes byte by byte. About 1 instruction a byte instead of 7. */
+static inline uint32_t run_end(const char *v, uint32_t p, uint32_t vl, int name)
+{
+#if defined(__SSE2__) || (defined(__aarch64__) && defined(__ARM_NEON))
+    if (vl >= 16 && p < vl) {
+        for (;;) {
+            uint32_t at = vl - p >= 16 ? p : vl - 16; /* the last step overlaps: bytes before p skipped */
+            uint64_t stop = (name ? name_stop16(v + at) : cookie_bad16(v + at)) >> (p - at) * COOKIE_BITS;
+            if (stop) {
+                p += (uint32_t)(__builtin_ctzll(stop) / COOKIE_BITS);
+                break;
+            }
+            if (vl - p <= 16) return vl;
+            p += 16;
+        }
+    }
+#endif
+    const uint8_t *t = name ? simdhttp_tchar : cookie_octet_tab;
+    while (p < vl && t[(unsigned char)v[p]]) p++;
+    return p;
+}
 
 void simdhttp_fields_cookies(const simdhttp_fields *f, simdhttp_cookie_iter *it)
 {
@@ -867,15 +952,18 @@ static int cookie_value(simdhttp_cookie_iter *it, const char **v, uint32_t *vl)
     }
     if (it->_h) {
         const simdhttp_head *h = it->_h;
-        for (; it->_field < h->num_fields; it->_field++, it->_off = 0) {
-            const simdhttp_field *f = &h->fields[it->_field];
-            if (!f->name || f->name_len != 6 || !fold_eq(f->name, 6, fh_name[SIMDHTTP_FIELD_COOKIE],
-                                                          fh_fold[SIMDHTTP_FIELD_COOKIE]))
-                continue;
-            *v = f->value, *vl = f->value_len > UINT32_MAX ? UINT32_MAX : (uint32_t)f->value_len;
-            return 1;
+        size_t i = it->_field, n = h->num_fields;
+        for (; i < n; i++) {
+            const simdhttp_field *f = &h->fields[i];
+            if (f->name_len == 6 && f->name &&
+                fold_eq(f->name, 6, fh_name[SIMDHTTP_FIELD_COOKIE], fh_fold[SIMDHTTP_FIELD_COOKIE]))
+                break;
         }
-        return 0;
+        if (i != it->_field) it->_field = (uint32_t)i, it->_off = 0; /* a later field: from its start */
+        if (i == n) return 0;
+        const simdhttp_field *f = &h->fields[i];
+        *v = f->value, *vl = f->value_len > UINT32_MAX ? UINT32_MAX : (uint32_t)f->value_len;
+        return 1;
     }
     if (it->_v && it->_field == 0) {
         *v = it->_v, *vl = (uint32_t)it->_vlen;
@@ -896,17 +984,16 @@ int simdhttp_cookie_next(simdhttp_cookie_iter *it, simdhttp_field *out)
             if (p == vl) break;
             uint32_t start = p;
             const char *why;
-            while (p < vl && simdhttp_tchar[(unsigned char)v[p]]) p++;
+            p = run_end(v, p, vl, 1);
             if (p == start) { why = "cookie-name is empty or not a token"; goto bad; }
             if (p == vl || v[p] != '=') { why = "cookie-pair without '=' after a token cookie-name"; goto bad; }
             uint32_t name_end = p++, vs = p;
             if (p < vl && v[p] == '"') {
-                p++;
-                while (p < vl && cookie_octet((unsigned char)v[p])) p++;
+                p = run_end(v, p + 1, vl, 0);
                 if (p == vl || v[p] != '"') { why = "cookie-value has an opening DQUOTE and no closing one, or a byte outside cookie-octet inside the quotes"; goto bad; }
                 p++;
             } else {
-                while (p < vl && cookie_octet((unsigned char)v[p])) p++;
+                p = run_end(v, p, vl, 0);
             }
             uint32_t ve = p;
             while (p < vl && (v[p] == ' ' || v[p] == '\t')) p++;

@@ -982,6 +982,83 @@ static void test_cookies(void)
     simdhttp_fields_free(&f);
 }
 
+/* The cookie scans run words, then bytes (src/fields.c): every byte value at every position of
+ * names and values (plain and quoted) of every length up to 40, so that each byte lands at
+ * every place of a word and of the byte tail. What the iterator must say follows from RFC 6265
+ * section 4.2's grammar and its documented recovery (include/simdhttp.h). */
+static int is_octet(int b) { return b >= 0x21 && b <= 0x7e && b != '"' && b != ',' && b != ';' && b != '\\'; }
+static int is_tchar(int b) { return b > 0x20 && b < 0x7f && !strchr("\"(),/:;<=>?@[\\]{}", b); }
+
+static void test_cookie_bytes(void)
+{
+    char buf[64];
+    simdhttp_cookie_iter it;
+    simdhttp_field c;
+    int bad = 0;
+    for (int b = 0; b < 256 && bad < 5; b++) {
+        for (size_t len = 1; len <= 40; len++) {
+            for (size_t i = 0; i < len; i++) {
+                /* a plain value: "n=" value, byte b at value offset i */
+                memcpy(buf, "n=", 2);
+                memset(buf + 2, 'a', len);
+                buf[2 + i] = (char)b;
+                simdhttp_cookies_of(buf, 2 + len, &it);
+                int r = simdhttp_cookie_next(&it, &c);
+                int ok;
+                if (is_octet(b))
+                    ok = r == 1 && c.value_len == len && it.errors == 0;
+                else if (b == '"' && i == 0) /* an opening quote that never closes */
+                    ok = r == 0 && it.errors >= 1 && it.error_offset == 2 + len;
+                else if (b == ';' || ((b == ' ' || b == '\t') && i == len - 1))
+                    ok = r == 1 && c.value_len == i && it.errors == 0;
+                else if (b == ' ' || b == '\t')
+                    ok = r == 0 && it.errors >= 1 && it.error_offset == 2 + i + 1;
+                else
+                    ok = r == 0 && it.errors >= 1 && it.error_offset == 2 + i;
+                if (!ok && bad++ < 5)
+                    CHECK(0, "plain value: byte 0x%02x at %zu of %zu: r %d value_len %zu errors %zu offset %zu", b, i,
+                          len, r, r == 1 ? c.value_len : 0, it.errors, (size_t)it.error_offset);
+                /* a quoted value: "n=\"" value "\"" */
+                memcpy(buf, "n=\"", 3);
+                memset(buf + 3, 'a', len);
+                buf[3 + i] = (char)b;
+                buf[3 + len] = '"';
+                simdhttp_cookies_of(buf, 4 + len, &it);
+                r = simdhttp_cookie_next(&it, &c);
+                if (is_octet(b))
+                    ok = r == 1 && c.value_len == len + 2 && it.errors == 0;
+                else if (b == '"') /* closes early: what follows is no ';' */
+                    ok = r == 0 && it.errors >= 1 && it.error_offset == 3 + i + 1;
+                else
+                    ok = r == 0 && it.errors >= 1 && it.error_offset == 3 + i;
+                if (!ok && bad++ < 5)
+                    CHECK(0, "quoted value: byte 0x%02x at %zu of %zu: r %d errors %zu offset %zu", b, i, len, r,
+                          it.errors, (size_t)it.error_offset);
+                /* a name: name "=v", byte b at name offset i > 0 (a first byte may be a separator) */
+                if (i == 0) continue;
+                memset(buf, 'a', len);
+                buf[i] = (char)b;
+                memcpy(buf + len, "=v", 2);
+                simdhttp_cookies_of(buf, len + 2, &it);
+                r = simdhttp_cookie_next(&it, &c);
+                if (is_tchar(b))
+                    ok = r == 1 && c.name_len == len && c.value_len == 1 && it.errors == 0;
+                else if (b == '=')
+                    ok = r == 1 && c.name_len == i && it.errors == 0;
+                else if (b == ';') /* the bad pair ends there: the rest is the next pair */
+                    ok = i == len - 1 ? r == 0 && it.errors == 2 && it.error_offset == i /* "=v": no name */
+                                      : r == 1 && c.name_len == len - i - 1 && it.errors == 1 && it.error_offset == i;
+                else
+                    ok = r == 0 && it.errors >= 1 && it.error_offset == i;
+                if (!ok && bad++ < 5)
+                    CHECK(0, "name: byte 0x%02x at %zu of %zu: r %d name_len %zu errors %zu offset %zu", b, i, len, r,
+                          r == 1 ? c.name_len : 0, it.errors, (size_t)it.error_offset);
+            }
+        }
+    }
+    CHECK(bad == 0, "every byte at every place of cookie names and values of 1-40 bytes");
+}
+
 int main(void)
 {
     test_known_ids();
@@ -1003,5 +1080,6 @@ int main(void)
     test_from_head_corpus();
     test_from_head_special();
     test_cookies();
+    test_cookie_bytes();
     return t_summary();
 }
