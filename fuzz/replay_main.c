@@ -2,15 +2,17 @@
 /* Replays inputs through LLVMFuzzerTestOneInput without libFuzzer, so the differential checks
  * of fuzz_diff.c run in every build (gcc, clang, sanitizers).
  *
- *   fuzz_replay [-t SECONDS [-s SEED] [-o FILE]] FILE|DIR...
+ *   fuzz_replay [-t SECONDS [-s SEED] [-o FILE] [-d DICT]] FILE|DIR...
  *
  * Each input runs in a forked child, so a divergence (a trap) or a sanitizer report fails that
  * input only and the others still run. Prints "not ok - FILE" for each failure and ends with
  * "N passed, N failed" (N = inputs, plus one for a mutation run). Exit status 0 if none failed.
  *
  * -t SECONDS then mutates the inputs at random for that long (bit flips, byte changes, HTTP
- * tokens, cuts, copies, splices of two inputs; at most MAX_LEN bytes): a blind fuzzer for the
- * targets libFuzzer lacks (the aarch64 cross build under qemu, which compares NEON with scalar).
+ * tokens, cuts, copies, splices of two inputs, delimiters put at vector and block boundaries;
+ * at most MAX_LEN bytes): a blind fuzzer for the targets libFuzzer lacks (the aarch64 cross
+ * build under qemu, which compares NEON with scalar). -d DICT adds the tokens of a libFuzzer
+ * dictionary (fuzz/http.dict) to the built-in ones.
  * The input under test sits in shared memory, so when the child dies the parent saves it to
  * FILE (default fuzz-replay-crash) for fuzz_replay to replay and for -minimize_crash. */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
@@ -170,11 +172,90 @@ static const char *const tokens[] = {
     ";q=\"x\\\"y\"", " ;", "\x7f", "\x80", "\0", "\"",
 };
 
-/* One random edit of d[0..*n) (capacity MAX_LEN); the first 10 bytes are the configuration. */
+/* -d: the tokens of a libFuzzer dictionary */
+static uint8_t **dict;
+static size_t *dict_len, dict_n;
+
+/* One token: the built-in list or, when one was loaded, the dictionary (half the time each). */
+static const uint8_t *token(size_t *tl)
+{
+    if (dict_n && rnd32() % 2) {
+        size_t j = rnd32() % dict_n;
+        *tl = dict_len[j];
+        return dict[j];
+    }
+    const char *t = tokens[rnd32() % (sizeof tokens / sizeof *tokens)];
+    *tl = t[0] ? strlen(t) : 1; /* "\0" is the one-byte token NUL */
+    return (const uint8_t *)t;
+}
+
+static int hexval(int c)
+{
+    return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+}
+
+/* Loads a libFuzzer/AFL dictionary: one `name="value"` (or `"value"`) a line, `#` comments,
+ * escapes \\, \" and \xNN. Returns the number of tokens, -1 if the file cannot be read. */
+static long load_dict(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) return -1;
+    char line[1024];
+    while (fgets(line, sizeof line, f)) {
+        char *q = strchr(line, '"'), *r = strrchr(line, '"');
+        if (line[0] == '#' || !q || r == q) continue;
+        uint8_t tok[1024];
+        size_t k = 0;
+        for (char *c = q + 1; c < r; c++) {
+            if (*c == '\\' && c[1] == 'x' && hexval(c[2]) >= 0 && hexval(c[3]) >= 0) {
+                tok[k++] = (uint8_t)(hexval(c[2]) << 4 | hexval(c[3]));
+                c += 3;
+            } else if (*c == '\\' && c + 1 < r) {
+                tok[k++] = (uint8_t)*++c;
+            } else {
+                tok[k++] = (uint8_t)*c;
+            }
+        }
+        if (!k) continue;
+        dict = realloc(dict, (dict_n + 1) * sizeof *dict);
+        dict_len = realloc(dict_len, (dict_n + 1) * sizeof *dict_len);
+        if (!dict || !dict_len || !(dict[dict_n] = malloc(k))) abort();
+        memcpy(dict[dict_n], tok, k);
+        dict_len[dict_n++] = k;
+    }
+    fclose(f);
+    return (long)dict_n;
+}
+
+/* The bytes the scanners and stage 1 stop at or must let pass (CR, LF, ':', OWS, CTLs, DEL,
+ * obs-text, list and parameter delimiters). */
+static const uint8_t delims[] = {'\r', '\n', ':', ' ', '\t', 0, 0x7f, 0x80, 0xff, ',', ';', '"', 0x0b, 'a'};
+
+#define CFG 10 /* the configuration bytes before the stream (every harness of fuzz/) */
+
+/* Where a vector or a block ends. Stage 2 takes 64-byte blocks from a field line's start
+ * (src/core.h), the span scanners take 16-byte (SSE2, SSE4.2, NEON), 32-byte (AVX2) or
+ * 64-byte (AVX-512) steps from a span's start, then an overlapping last vector or an 8/4-byte
+ * pair. So: a line start (after an LF), a value or target start (after ':' or SP), or the
+ * stream's start, plus 16, 32 or 64 times 1..4, give or take two. */
+static size_t boundary(const uint8_t *d, size_t len)
+{
+    static const unsigned width[] = {16, 32, 64};
+    static const uint8_t anchor_byte[] = {'\n', '\n', ':', ' '};
+    size_t at = CFG;
+    if (len > CFG && rnd32() % 4) {
+        size_t from = CFG + rnd32() % (len - CFG);
+        const uint8_t *a = memchr(d + from, anchor_byte[rnd32() % sizeof anchor_byte], len - from);
+        if (a) at = (size_t)(a - d) + 1;
+    }
+    return at + width[rnd32() % 3] * (1 + rnd32() % 4) + (size_t)(rnd32() % 5) - 2;
+}
+
+/* One random edit of d[0..*n) (capacity MAX_LEN); the first CFG bytes are the configuration. */
 static void mutate_once(uint8_t *d, size_t *n)
 {
     size_t len = *n, pos = len ? rnd32() % len : 0;
-    switch (rnd32() % 9) {
+    switch (rnd32() % 13) {
     case 0: /* flip a bit */
         if (len) d[pos] ^= (uint8_t)(1u << (rnd32() % 8));
         break;
@@ -182,8 +263,8 @@ static void mutate_once(uint8_t *d, size_t *n)
         if (len) d[rnd32() % 2 ? pos : rnd32() % (len < 10 ? len : 10)] = (uint8_t)rnd32();
         break;
     case 2: case 3: { /* insert a token */
-        const char *t = tokens[rnd32() % (sizeof tokens / sizeof *tokens)];
-        size_t tl = t[0] ? strlen(t) : 1;
+        size_t tl;
+        const uint8_t *t = token(&tl);
         if (len + tl > MAX_LEN) break;
         pos = rnd32() % (len + 1);
         memmove(d + pos + tl, d + pos, len - pos);
@@ -218,6 +299,41 @@ static void mutate_once(uint8_t *d, size_t *n)
         if (pos + k > MAX_LEN) k = MAX_LEN - pos;
         memcpy(d + pos, pool[j] + from, k);
         *n = pos + k;
+        break;
+    }
+    case 9: { /* a delimiter (or CRLF) inserted at a boundary */
+        size_t at = boundary(d, len), k = rnd32() % 4 ? 1 : 2;
+        if (at > len || len + k > MAX_LEN) break;
+        memmove(d + at + k, d + at, len - at);
+        if (k == 1) d[at] = delims[rnd32() % sizeof delims];
+        else d[at] = '\r', d[at + 1] = '\n';
+        *n = len + k;
+        break;
+    }
+    case 10: { /* a byte at a boundary replaced by a delimiter */
+        size_t at = boundary(d, len);
+        if (at < len) d[at] = delims[rnd32() % sizeof delims];
+        break;
+    }
+    case 11: { /* the input cut at a boundary (a buffer or a head ending there) */
+        size_t at = boundary(d, len);
+        if (at < len) *n = at;
+        break;
+    }
+    case 12: { /* padding that moves a line's next CR, LF or ':' onto a boundary from its line start */
+        if (len <= CFG + 1) break;
+        size_t from = CFG + rnd32() % (len - CFG);
+        const uint8_t *q = memchr(d + from, "\r\n:"[rnd32() % 3], len - from);
+        if (!q) break;
+        size_t at = (size_t)(q - d), ls = at;
+        while (ls > CFG && d[ls - 1] != '\n') ls--;
+        size_t w = 16u << rnd32() % 3, cur = at - ls;
+        /* a multiple of w (at least cur + 2), give or take two: want >= cur */
+        size_t k = (cur + 2 + w - 1) / w * w + (size_t)(rnd32() % 5) - 2 - cur;
+        if (len + k > MAX_LEN) break;
+        memmove(d + at + k, d + at, len - at);
+        memset(d + at, at > ls && d[at - 1] > ' ' && d[at - 1] < 0x7f ? d[at - 1] : 'a', k);
+        *n = len + k;
         break;
     }
     default: /* a repeated byte run (long values, spans across vector widths) */
@@ -314,10 +430,15 @@ int main(int argc, char **argv)
         if (strcmp(argv[i], "-t") == 0) seconds = atof(argv[i + 1]);
         else if (strcmp(argv[i], "-s") == 0) seed = strtoull(argv[i + 1], NULL, 0);
         else if (strcmp(argv[i], "-o") == 0) save = argv[i + 1];
-        else break;
+        else if (strcmp(argv[i], "-d") == 0) {
+            if (load_dict(argv[i + 1]) < 0) {
+                fprintf(stderr, "%s: cannot read dictionary %s\n", argv[0], argv[i + 1]);
+                return 2;
+            }
+        } else break;
     }
     if (i >= argc || argv[i][0] == '-') {
-        fprintf(stderr, "usage: %s [-t SECONDS [-s SEED] [-o FILE]] FILE|DIR...\n", argv[0]);
+        fprintf(stderr, "usage: %s [-t SECONDS [-s SEED] [-o FILE] [-d DICT]] FILE|DIR...\n", argv[0]);
         return 2;
     }
     LLVMFuzzerInitialize(&argc, &argv);

@@ -5,6 +5,9 @@
 #   make fuzz-replay                         replay fuzz/corpus/ through the plain-build driver
 #                                            (build/fuzz_replay -t SECONDS adds blind mutation)
 #   make fuzz-bin                            only build build/fuzz/fuzz_diff
+#   make fuzz-neon [FUZZ_TIME=300]           the NEON path: fuzz_replay cross-built for aarch64
+#                                            under qemu, corpus replay then FUZZ_TIME seconds of
+#                                            blind mutation (fuzz/neon.sh)
 # make test runs tests/fuzz_replay.sh: the replay in every build; blind mutation in the plain
 # build (x86-64 paths) and in its aarch64 cross build under qemu (NEON); a short fresh libFuzzer
 # run (FUZZ_TEST_TIME seconds, default 25) in the sanitizer build.
@@ -24,7 +27,7 @@ $(BUILD)/fuzz_replay: fuzz/fuzz_diff.c fuzz/replay_main.c include/simdhttp.h $(B
 $(BUILD)/fuzz_diff: fuzz/fuzz_diff.c include/simdhttp.h $(BUILD)/libsimdhttp.a
 	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer fuzz/fuzz_diff.c $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@
 
-.PHONY: fuzz fuzz-bin fuzz-replay
+.PHONY: fuzz fuzz-bin fuzz-replay fuzz-neon
 fuzz-bin:
 	$(MAKE) --no-print-directory BUILD=$(FUZZ_DIR) SAN=1 CC=clang CFLAGS=-fsanitize=fuzzer-no-link $(FUZZ_DIR)/fuzz_diff
 
@@ -33,3 +36,6 @@ fuzz: fuzz-bin
 
 fuzz-replay: $(BUILD)/fuzz_replay
 	./$(BUILD)/fuzz_replay fuzz/corpus
+
+fuzz-neon:
+	sh fuzz/neon.sh $(FUZZ_TIME)

@@ -61,7 +61,7 @@ else
     case "$BUILD" in
     *asan*) replay "replay of fuzz/corpus" "$BUILD/fuzz_replay" ;;
     *) replay "replay of fuzz/corpus + ${FUZZ_MUTATE_TIME:-10}s mutation" "$BUILD/fuzz_replay" \
-           -t "${FUZZ_MUTATE_TIME:-10}" $seed_opt -o "$BUILD/fuzz-replay-crash" ;;
+           -t "${FUZZ_MUTATE_TIME:-10}" $seed_opt -d fuzz/http.dict -o "$BUILD/fuzz-replay-crash" ;;
     esac
 fi
 
@@ -81,7 +81,7 @@ case "$BUILD" in *asan*|*san*) ;; *)
         else
             replay "aarch64/qemu replay + ${FUZZ_QEMU_TIME:-15}s mutation" \
                 "$QEMU" -L "${QEMU_LD_PREFIX:-/usr/aarch64-linux-gnu}" "$XB/fuzz_replay" \
-                -t "${FUZZ_QEMU_TIME:-15}" $seed_opt -o "$XB/fuzz-replay-crash"
+                -t "${FUZZ_QEMU_TIME:-15}" $seed_opt -d fuzz/http.dict -o "$XB/fuzz-replay-crash"
         fi
     fi ;;
 esac
