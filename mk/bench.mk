@@ -4,7 +4,9 @@
 #   make bench               the tables on corpus/*.http, simdhttp against its peers (a few
 #                            minutes; BENCH_ARGS to change), by build/bench/compare
 #   make bench-plots         SVG charts and data into bench/results/ (gnuplot)
-#   make bench-instructions  callgrind instructions per message, every parser and file (valgrind)
+#   make bench-instructions  callgrind instructions per message, every parser and file (valgrind;
+#                            the AVX2 path), also into bench/results/instructions.txt
+#   make bench-docs          README and docs/ tables from bench/results (bench/update_docs.py)
 #   make bench-deps          apt-get install the peers, gnuplot and valgrind
 #
 # `simdhttp bench FILE...` (the installed CLI) times simdhttp alone: it links no peer. The
@@ -108,7 +110,7 @@ bench-deps:
 	apt-get install -y $(BENCH_DEB)
 	sh bench/peers.sh $(BENCH_PEER_DIR)
 
-.PHONY: bench bench-run bench-plots bench-instructions bench-deps
+.PHONY: bench bench-run bench-plots bench-instructions bench-docs bench-deps
 # `make bench` on a fresh machine: install the peers first (root + apt-get; otherwise a note),
 # then a new make run, which finds them and builds them in.
 bench:
@@ -123,5 +125,13 @@ bench-plots: $(BUILD)/bench/compare
 	gnuplot -e "dir='$(BENCH_RESULTS)'" bench/plots.gp
 	@ls -1 $(BENCH_RESULTS)/*.svg
 
+# The AVX2 path, as docs/benchmarks.md quotes it (valgrind hides AVX-512 anyway); into a temporary
+# file first, so a failed run leaves the last good table in place.
 bench-instructions: $(BUILD)/bench/compare
-	sh bench/instructions.sh $(BUILD)/bench/compare $(BENCH_FILES)
+	mkdir -p $(BENCH_RESULTS)
+	SIMDHTTP_ISA=avx2 sh bench/instructions.sh $(BUILD)/bench/compare $(BENCH_FILES) > $(BENCH_RESULTS)/instructions.txt.new
+	mv $(BENCH_RESULTS)/instructions.txt.new $(BENCH_RESULTS)/instructions.txt
+	cat $(BENCH_RESULTS)/instructions.txt
+
+bench-docs:
+	python3 bench/update_docs.py $(BENCH_RESULTS)
