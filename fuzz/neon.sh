@@ -9,8 +9,8 @@
 # 2. mutates those inputs blindly (fuzz_replay -t, with the tokens of fuzz/http.dict and
 #    delimiters put at 16/32/64-byte boundaries) for SECONDS (default 300), under nice -n 10,
 #    from SEED (default: the clock; printed). A failing input is saved as
-#    build/fuzz/neon/crash-<seed> with its report in crash-<seed>.log, and mutation goes on
-#    from seed + 1 (at most 10 failures). Replay one with
+#    build/fuzz/neon/crash-<seed> (FUZZ_NEON_DIR for another directory) with its report in
+#    crash-<seed>.log, and mutation goes on from seed + 1 (at most 10 failures). Replay one with
 #      qemu-aarch64 -L /usr/aarch64-linux-gnu build/aarch64/fuzz_replay build/fuzz/neon/crash-<seed>
 # Ends with one summary line for docs/fuzzing.md; exit status 1 if anything failed.
 set -u
@@ -21,7 +21,7 @@ CROSS=${CROSS_CC:-aarch64-linux-gnu-gcc}
 QEMU=${QEMU:-qemu-aarch64}
 SYSROOT=${QEMU_LD_PREFIX:-/usr/aarch64-linux-gnu}
 XB=$BUILD/aarch64
-dir=build/fuzz/neon
+dir=${FUZZ_NEON_DIR:-build/fuzz/neon}
 for t in "$CROSS" "$QEMU"; do
     command -v "$t" >/dev/null 2>&1 || {
         echo "fuzz-neon: $t missing (apt-get install gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user)"
@@ -36,8 +36,10 @@ if ! env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory -j2 BUILD
     echo "fuzz-neon: the aarch64 cross build of fuzz_replay failed"
     exit 1
 fi
-# a runaway cannot fill the disk: no file written here may pass 64 MB (512-byte blocks)
+# a runaway cannot fill the disk: no file written here may pass 64 MB (512-byte blocks), and
+# qemu writes no core file for a trap
 ulimit -f 131072 2>/dev/null
+ulimit -c 0 2>/dev/null
 # run ISA ARGS...: fuzz_replay ARGS under qemu with that default path
 run() { isa=$1; shift; nice -n 10 env SIMDHTTP_ISA="$isa" "$QEMU" -L "$SYSROOT" "$XB/fuzz_replay" "$@"; }
 
