@@ -109,7 +109,8 @@ typedef enum simdhttp_errno {
     SIMDHTTP_E_INVALID_CHUNK_EXTENSION = 17, /* malformed chunk-ext (name, '=', quoted-string) */
     SIMDHTTP_E_HEADER_OVERFLOW = 18,    /* head (or trailer section) larger than max_head_size */
     SIMDHTTP_E_TOO_MANY_HEADERS = 19,   /* more field lines than max_fields (or head->fields_cap) */
-    SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW = 20, /* a chunk line's extensions over max_chunk_ext */
+    SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW = 20, /* a chunk line over max_chunk_ext (its extensions,
+                                                  or its size's leading zeros past 16 digits) */
     SIMDHTTP_E_INVALID_EOF_STATE = 21,  /* finish() in the middle of a message */
     SIMDHTTP_E_CLOSED_CONNECTION = 22,  /* bytes after a message that closes the connection */
     SIMDHTTP_E_INVALID_ARGUMENT = 23    /* misuse of the API (e.g. NULL data with len > 0);
@@ -203,7 +204,9 @@ SIMDHTTP_API const char *simdhttp_lenient_name(unsigned flag);
                                                        (and per trailer section) */
 #define SIMDHTTP_DEFAULT_MAX_CHUNK_EXT 4096u        /* CHUNK_EXTENSIONS_OVERFLOW: bytes after
                                                        the chunk size (BWS, extensions) to the
-                                                       end of one chunk line */
+                                                       end of one chunk line; digits of the
+                                                       size past the 16th (leading zeros: 16
+                                                       hold any 64-bit size) count too */
 
 /* Options shared by both APIs. Zero-initialise and set what you need: a zero limit means
  * "the default", so `simdhttp_config cfg = {0};` is the strict default configuration. */
@@ -422,10 +425,11 @@ struct simdhttp_parser {
     uint32_t _lenient, _max_head_size, _max_fields, _max_chunk_ext; /* [init] */
     uint32_t _head_left;            /* [init]; then at each head and trailer section's start */
     uint32_t _fields_left;          /* [init] [msg]; then at the trailer section's start */
-    uint32_t _ext_left;             /* [elem] the end of a chunk size */
+    uint32_t _ext_left;             /* [elem] a chunk size's first digit */
     simdhttp_errno _error;          /* [init] */
     uint16_t _idx;                  /* [msg] [elem] bytes matched of a short element: type
-                                       detection, version, status code, special value */
+                                       detection, version, status code, special value; a
+                                       chunk size's digits (its first digit) */
     uint8_t _state;                 /* [init] */
     uint8_t _next;                  /* [elem] every jump to a line end (read only there) */
     uint8_t _hstate;                /* [msg] [elem] a field's name (H_NONE in trailers) */

@@ -1426,10 +1426,17 @@ chunk_size_start:
     c = *pos;
     if (simdhttp_hex1[c] - 1u > 15) SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "chunk size is not a hex number");
     p->_acc = simdhttp_hex1[c] - 1u;
+    p->_idx = 1;
+    /* every byte of a chunk line past the 16 digits a 64-bit size needs counts against
+     * max_chunk_ext: leading zeros beyond them too, so that no chunk line is unbounded (each
+     * of its bytes is taken with no callback a caller could count) */
+    p->_ext_left = p->_max_chunk_ext;
     pos++;
 chunk_size:
-    { /* the digits, in a register (p->_acc between calls) */
+    { /* the digits, in registers (p->_acc and p->_idx, the digits so far up to 16, between
+       * calls) */
         uint64_t acc = p->_acc;
+        unsigned nd = p->_idx;
         while (pos < end) {
             unsigned v = simdhttp_hex1[*pos] - 1u;
             if (v > 15) {
@@ -1441,10 +1448,21 @@ chunk_size:
                 p->_acc = acc;
                 SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "chunk size overflows 64 bits");
             }
+            if (SH_UNLIKELY(nd == 16)) { /* a 17th digit or more: a leading zero was one */
+                if (p->_ext_left == 0) {
+                    p->_acc = acc;
+                    SH_ERR(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos,
+                           "chunk size has more leading zeros than max_chunk_ext allows");
+                }
+                p->_ext_left--;
+            } else {
+                nd++;
+            }
             acc = acc << 4 | v;
             pos++;
         }
         p->_acc = acc;
+        p->_idx = (uint16_t)nd;
     }
     SH_MORE(S_CHUNK_SIZE);
 chunk_size_end:
@@ -1459,8 +1477,7 @@ chunk_size_end:
     /* RFC 9112 7.1.1: chunk-ext = *( BWS ";" BWS chunk-ext-name [ BWS "=" BWS chunk-ext-val ] ),
      * and a recipient parses and removes BWS (RFC 9110 5.6.3). SP/HTAB right before the line
      * end belongs to no rule: refused unless lenient spaces_after_chunk_size. Every byte after
-     * the size counts against max_chunk_ext. */
-    p->_ext_left = p->_max_chunk_ext;
+     * the size counts against max_chunk_ext (the budget chunk_size_start gave the line). */
     if (c == ';') goto ext_next;
     if (!SH_IS_WS(c)) SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "junk after the chunk size");
 chunk_size_ws:
