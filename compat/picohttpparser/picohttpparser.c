@@ -104,10 +104,17 @@ PHR_API int phr_parse_headers(const char *buf, size_t len, struct phr_header *he
     return (int)r;
 }
 
+/* The decoder's limits are picohttpparser's too: none (it skips a chunk line's extensions and,
+ * with consume_trailer, trailer lines up to each LF, unbounded), so simdhttp's chunk-extension
+ * and trailer-section limits are as high as they go (a trailer section as long as an int counts,
+ * as a head here). */
+static const simdhttp_config decoder_config = {.max_head_size = INT_MAX, .max_fields = UINT32_MAX,
+                                               .max_chunk_ext = UINT32_MAX};
+
 PHR_API ssize_t phr_decode_chunked(struct phr_chunked_decoder *decoder, char *buf, size_t *bufsz)
 {
     if (!decoder->_state) { /* zero-filled by the caller: start */
-        simdhttp_chunked_init(&decoder->_d, NULL,
+        simdhttp_chunked_init(&decoder->_d, &decoder_config,
                               decoder->consume_trailer ? SIMDHTTP_CHUNKED_CONSUME_TRAILERS : 0);
         decoder->_state = 1;
     }

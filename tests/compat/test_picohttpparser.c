@@ -5,6 +5,7 @@
  * "What differs"), each build checks its own answer under PICOHTTPPARSER_SIMDHTTP, so the
  * difference stays pinned on both sides. diff.py's events program cannot express these: it
  * stops decoding at the body's end, as picohttpparser's users do. */
+#include <stdio.h>
 #include <string.h>
 
 #include "picohttpparser.h"
@@ -55,8 +56,31 @@ static void test_decode_after_the_end(void)
 #endif
 }
 
+/* picohttpparser's decoder has no limits of its own: a chunk extension and a trailer section
+ * larger than simdhttp's defaults (4096 bytes of extensions; 128 fields, 80 KiB of trailers)
+ * decode in both. */
+static void test_decoder_limits(void)
+{
+    static char in[120000], b[120000];
+    struct phr_chunked_decoder d;
+    size_t n = 0;
+    n += (size_t)sprintf(in + n, "5;a=");
+    memset(in + n, 'x', 5000), n += 5000;
+    n += (size_t)sprintf(in + n, "\r\nhello\r\n0\r\n");
+    for (int i = 0; i < 200; i++) n += (size_t)sprintf(in + n, "T%d: %0450d\r\n", i, i);
+    n += (size_t)sprintf(in + n, "\r\n");
+    memset(&d, 0, sizeof d);
+    d.consume_trailer = 1;
+    size_t len = n;
+    memcpy(b, in, n);
+    ssize_t r = phr_decode_chunked(&d, b, &len);
+    t_check(r == 0 && len == 5 && memcmp(b, "hello", 5) == 0,
+            "chunked: a 5000-byte extension and 200 trailer fields (92 KB)", "r %zd len %zu", r, len);
+}
+
 int main(void)
 {
     test_decode_after_the_end();
+    test_decoder_limits();
     return t_summary();
 }
