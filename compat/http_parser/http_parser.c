@@ -462,6 +462,7 @@ void http_parser_init(http_parser *parser, enum http_parser_type t)
      * them too, after the first byte) */
     cfg.max_head_size = max_header_size ? max_header_size : 1;
     cfg.max_fields = UINT32_MAX; /* http-parser has no field count limit: the head size bounds it */
+    cfg.max_chunk_ext = UINT32_MAX; /* nor a chunk line limit: it skips extensions to the CR */
     /* what http-parser accepts and RFC 9112 lets a recipient accept (http_parser.h); not a
      * bare LF: simdhttp's switch for it covers chunk lines too, where RFC 9112 7.1 has none */
     cfg.lenient = SIMDHTTP_LENIENT_OBS_FOLD | SIMDHTTP_LENIENT_VERSION;
