@@ -82,8 +82,10 @@ SIMDHTTP_API const char *simdhttp_isa_to_name(simdhttp_isa isa);
 /* Every rejection has one of these codes, a reason string and an absolute byte offset: the
  * offset of the first byte that made the input invalid (for a limit: the first byte past it;
  * for end of input: the total length). The offset does not depend on how the input was split
- * into execute() calls. simdhttp_errno_name() returns the name without the "SIMDHTTP_E_"
- * prefix, e.g. "INVALID_METHOD" (the CLI prints that name). */
+ * into execute() calls. (PAUSED and USER are not parse errors: their offset is the first byte
+ * not consumed after the callback that stopped the parser, so it follows the spans it got.)
+ * docs/limits.md lists every limit and bound. simdhttp_errno_name() returns the name without
+ * the "SIMDHTTP_E_" prefix, e.g. "INVALID_METHOD" (the CLI prints that name). */
 typedef enum simdhttp_errno {
     SIMDHTTP_OK = 0,
     SIMDHTTP_E_PAUSED = 1,              /* a callback returned SIMDHTTP_PAUSE; see resume() */
@@ -1102,7 +1104,7 @@ typedef enum simdhttp_target_error {
     SIMDHTTP_TARGET_E_QUERY = 7,
     SIMDHTTP_TARGET_E_FRAGMENT = 8, /* also: any '#' without SIMDHTTP_TARGET_FRAGMENT */
     SIMDHTTP_TARGET_E_PERCENT = 9,  /* '%' not followed by two HEXDIGs */
-    SIMDHTTP_TARGET_E_TOO_LONG = 10, /* 4 GiB or more */
+    SIMDHTTP_TARGET_E_TOO_LONG = 10, /* over 4 GiB - 2 bytes (32-bit offsets): at offset 2^32 - 2 */
     SIMDHTTP_TARGET_E_INVALID_ARGUMENT = 11, /* NULL bytes with a non-zero length (at the
                                                 offset of that piece) */
     SIMDHTTP_TARGET_E_FINISHED = 12 /* feed after a successful finish (at the target's length) */

@@ -457,7 +457,9 @@ simdhttp_target_error simdhttp_target_feed(simdhttp_target *t, const char *piece
     }
     /* NULL is no bytes (a response head's target is NULL, 0); NULL + 0 is undefined in C */
     if (!piece) return len ? fail(t, SIMDHTTP_TARGET_E_INVALID_ARGUMENT, t->_off) : SIMDHTTP_TARGET_OK;
-    if (len >= NONE - t->_off) return fail(t, SIMDHTTP_TARGET_E_TOO_LONG, NONE);
+    /* offsets are 32 bits and NONE is reserved: at most NONE - 1 bytes; the error is at the
+     * first byte past them, as every limit's */
+    if (len >= NONE - t->_off) return fail(t, SIMDHTTP_TARGET_E_TOO_LONG, NONE - 1);
     const unsigned char *q = (const unsigned char *)piece, *end = q + len;
     while (q < end) {
         /* the bulk of a target: path and query bytes that change no state */

@@ -995,6 +995,89 @@ static void test_chunk_size_digits(void)
     if (!bad) t_check(1, "chunk-size digits", "all 256 bytes, first and second digit");
 }
 
+/* The defaults a zero limit stands for (include/simdhttp.h section 3; docs/limits.md): NULL and a
+ * zeroed config both get them, at the limit and one past it, in both APIs and the decoder. */
+static void test_default_limits(void)
+{
+    static char in[90000], body[9000];
+    static simdhttp_field f[200];
+    const simdhttp_config zero = {0};
+    for (int z = 0; z < 2; z++) {
+        const simdhttp_config *cfg = z ? &zero : NULL;
+        const char *who = z ? "zeroed config" : "NULL config";
+        /* max_head_size: a head of exactly 81920 bytes, then one of 81921 */
+        for (size_t extra = 0; extra < 2; extra++) {
+            size_t v = 81920 - 23 + extra, n = 0;
+            n += (size_t)sprintf(in, "GET / HTTP/1.1\r\nX: ");
+            memset(in + n, 'v', v), n += v;
+            memcpy(in + n, "\r\n\r\n", 4), n += 4;
+            simdhttp_head h = {.fields = f, .fields_cap = 200};
+            long r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, in, n, cfg);
+            simdhttp_parser p;
+            simdhttp_init(&p, SIMDHTTP_REQUEST, NULL, cfg);
+            simdhttp_errno e = simdhttp_execute(&p, in, n);
+            if (!extra)
+                t_check(r == 81920 && e == SIMDHTTP_OK, "default max_head_size 81920", "%s: head %ld, stream %s", who, r,
+                        simdhttp_errno_name(e));
+            else
+                t_check(r == SIMDHTTP_HEAD_ERROR && h.error == SIMDHTTP_E_HEADER_OVERFLOW && h.error_offset == 81920 &&
+                            e == SIMDHTTP_E_HEADER_OVERFLOW && simdhttp_get_error_offset(&p) == 81920,
+                        "default max_head_size 81920 + 1", "%s: head %ld %s at %zu, stream %s at %llu", who, r,
+                        simdhttp_errno_name(h.error), h.error_offset, simdhttp_errno_name(e),
+                        (unsigned long long)simdhttp_get_error_offset(&p));
+        }
+        /* max_fields: 128 field lines, then 129 (the error at the 129th line's first byte) */
+        for (int extra = 0; extra < 2; extra++) {
+            size_t n = (size_t)sprintf(in, "GET / HTTP/1.1\r\n");
+            for (int i = 0; i < 128 + extra; i++) n += (size_t)sprintf(in + n, "A: 1\r\n");
+            n += (size_t)sprintf(in + n, "\r\n");
+            simdhttp_head h = {.fields = f, .fields_cap = 200};
+            long r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, in, n, cfg);
+            simdhttp_parser p;
+            simdhttp_init(&p, SIMDHTTP_REQUEST, NULL, cfg);
+            simdhttp_errno e = simdhttp_execute(&p, in, n);
+            if (!extra)
+                t_check(r == (long)n && h.num_fields == 128 && e == SIMDHTTP_OK, "default max_fields 128",
+                        "%s: head %ld, stream %s", who, r, simdhttp_errno_name(e));
+            else
+                t_check(r == SIMDHTTP_HEAD_ERROR && h.error == SIMDHTTP_E_TOO_MANY_HEADERS && h.error_offset == 16 + 128 * 6 &&
+                            e == SIMDHTTP_E_TOO_MANY_HEADERS && simdhttp_get_error_offset(&p) == 16 + 128 * 6,
+                        "default max_fields 128 + 1", "%s: head %ld %s at %zu, stream %s at %llu", who, r,
+                        simdhttp_errno_name(h.error), h.error_offset, simdhttp_errno_name(e),
+                        (unsigned long long)simdhttp_get_error_offset(&p));
+        }
+        /* max_chunk_ext: 4096 bytes after the size, then 4097; and 16 + 4096 digits of a size,
+         * then one more (the decoder, the streaming parser's chunk code) */
+        for (int kind = 0; kind < 2; kind++)
+            for (size_t extra = 0; extra < 2; extra++) {
+                size_t n = 0, at;
+                if (kind == 0) {
+                    body[n++] = '5', body[n++] = ';';
+                    memset(body + n, 'a', 4095 + extra), n += 4095 + extra;
+                    at = 4097;
+                } else {
+                    memset(body, '0', 16 + 4096 - 1 + extra), n += 16 + 4096 - 1 + extra;
+                    body[n++] = '5';
+                    at = 16 + 4096;
+                }
+                n += (size_t)sprintf(body + n, "\r\nhello\r\n0\r\n\r\n");
+                simdhttp_chunked d;
+                simdhttp_chunked_init(&d, cfg, SIMDHTTP_CHUNKED_CONSUME_TRAILERS);
+                size_t len = n;
+                long r = simdhttp_chunked_decode(&d, body, &len);
+                if (!extra)
+                    t_check(r == 0 && len == 5 && memcmp(body, "hello", 5) == 0, "default max_chunk_ext 4096",
+                            "%s, %s: %ld, %zu bytes", who, kind ? "leading zeros" : "extension", r, len);
+                else
+                    t_check(r == SIMDHTTP_CHUNKED_ERROR && d.error == SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW &&
+                                d.error_offset == at,
+                            "default max_chunk_ext 4096 + 1", "%s, %s: %ld %s at %llu", who,
+                            kind ? "leading zeros" : "extension", r, simdhttp_errno_name(d.error),
+                            (unsigned long long)d.error_offset);
+            }
+    }
+}
+
 int main(void)
 {
     for (size_t i = 0; i < sizeof pause_inputs / sizeof *pause_inputs; i++) {
@@ -1022,6 +1105,7 @@ int main(void)
     test_uninitialised();
     test_names();
     test_head_fields_cap();
+    test_default_limits();
     test_head_obs_fold();
     test_head_misc();
     test_head_prefixes("head prefixes: chunked request", SIMDHTTP_REQUEST, NULL, pause_inputs[0][1],

@@ -357,6 +357,40 @@ static void methods(void)
             "form_fits", "wrong");
 }
 
+/* The length limit, 2^32 - 2 bytes (32-bit offsets, 2^32 - 1 reserved): a 4 GiB mapping that
+ * costs no memory (only its first page is touched: the zero byte after "/a" stops the parse),
+ * so that the limit itself is accepted (the parse then fails on the bytes, not the length) and
+ * one byte more is TOO_LONG at the first byte past the limit, in one piece or after another. */
+static void too_long(void)
+{
+    if (sizeof(size_t) < 8) return;
+    size_t big = (size_t)1 << 32;
+    char *m = mmap(NULL, big, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (m == MAP_FAILED) {
+        printf("note: no 4 GiB mapping here: the target length limit is not tested\n");
+        return;
+    }
+    memcpy(m, "/a", 2);
+    simdhttp_target t;
+    simdhttp_target_error e = simdhttp_target_parse(&t, m, 0xfffffffeu, 0);
+    t_check(e == SIMDHTTP_TARGET_E_PATH && t.error_offset == 2, "too long: 2^32 - 2 bytes are not", "%s@%u",
+            simdhttp_target_error_name(e), t.error_offset);
+    e = simdhttp_target_parse(&t, m, 0xffffffffu, 0);
+    t_check(e == SIMDHTTP_TARGET_E_TOO_LONG && t.error_offset == 0xfffffffeu, "too long: 2^32 - 1 bytes",
+            "%s@%u", simdhttp_target_error_name(e), t.error_offset);
+    simdhttp_target_init(&t, 0);
+    simdhttp_target_feed(&t, "/x", 2);
+    e = simdhttp_target_feed(&t, m, 0xfffffffcu);
+    t_check(e == SIMDHTTP_TARGET_E_PATH && t.error_offset == 4, "too long in pieces: 2^32 - 2 bytes are not",
+            "%s@%u", simdhttp_target_error_name(e), t.error_offset);
+    simdhttp_target_init(&t, 0);
+    simdhttp_target_feed(&t, "/x", 2);
+    e = simdhttp_target_feed(&t, m, 0xfffffffdu);
+    t_check(e == SIMDHTTP_TARGET_E_TOO_LONG && t.error_offset == 0xfffffffeu, "too long in pieces: 2^32 - 1 bytes",
+            "%s@%u", simdhttp_target_error_name(e), t.error_offset);
+    munmap(m, big);
+}
+
 static void misc(void)
 {
     simdhttp_target t;
@@ -423,5 +457,6 @@ int main(void)
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) run_case(&cases[i]);
     methods();
     misc();
+    too_long();
     return t_summary();
 }
