@@ -913,6 +913,7 @@ dispatch:
     case S_MSG_DONE: goto msg_done;
     case S_CHUNK_SIZE_START: goto chunk_size_start;
     case S_CHUNK_SIZE: goto chunk_size;
+    case S_CHUNK_SIZE_COUNTED: goto chunk_size_counted;
     case S_CHUNK_SIZE_WS: goto chunk_size_ws;
     case S_EXT_NAME_START: goto ext_name_start;
     case S_EXT_NAME: goto ext_name;
@@ -1426,17 +1427,20 @@ chunk_size_start:
     c = *pos;
     if (simdhttp_hex1[c] - 1u > 15) SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "chunk size is not a hex number");
     p->_acc = simdhttp_hex1[c] - 1u;
-    p->_idx = 1;
+    pos++;
     /* every byte of a chunk line past the 16 digits a 64-bit size needs counts against
      * max_chunk_ext: leading zeros beyond them too, so that no chunk line is unbounded (each
-     * of its bytes is taken with no callback a caller could count) */
-    p->_ext_left = p->_max_chunk_ext;
-    pos++;
+     * of its bytes is taken with no callback a caller could count). Only a size that starts
+     * with a zero can have more than 16 digits (otherwise the overflow test stops it first):
+     * such a size takes the counting loop, every other the loop of one test per digit. */
+    if (SH_UNLIKELY(p->_acc == 0)) {
+        p->_idx = 1; /* the digits so far, up to 16 (then the budget counts) */
+        p->_ext_left = p->_max_chunk_ext;
+        goto chunk_size_counted;
+    }
 chunk_size:
-    { /* the digits, in registers (p->_acc and p->_idx, the digits so far up to 16, between
-       * calls) */
+    { /* the digits, in a register (p->_acc between calls) */
         uint64_t acc = p->_acc;
-        unsigned nd = p->_idx;
         while (pos < end) {
             unsigned v = simdhttp_hex1[*pos] - 1u;
             if (v > 15) {
@@ -1448,7 +1452,28 @@ chunk_size:
                 p->_acc = acc;
                 SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "chunk size overflows 64 bits");
             }
-            if (SH_UNLIKELY(nd == 16)) { /* a 17th digit or more: a leading zero was one */
+            acc = acc << 4 | v;
+            pos++;
+        }
+        p->_acc = acc;
+    }
+    SH_MORE(S_CHUNK_SIZE);
+chunk_size_counted:
+    { /* the same, counting: p->_idx digits so far up to 16, the line's budget past them */
+        uint64_t acc = p->_acc;
+        unsigned nd = p->_idx;
+        while (pos < end) {
+            unsigned v = simdhttp_hex1[*pos] - 1u;
+            if (v > 15) {
+                p->_acc = acc;
+                c = *pos;
+                goto chunk_size_end_counted;
+            }
+            if (acc >> 60) {
+                p->_acc = acc;
+                SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "chunk size overflows 64 bits");
+            }
+            if (nd == 16) { /* a 17th digit or more: a leading zero was one */
                 if (p->_ext_left == 0) {
                     p->_acc = acc;
                     SH_ERR(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos,
@@ -1464,9 +1489,10 @@ chunk_size:
         p->_acc = acc;
         p->_idx = (uint16_t)nd;
     }
-    SH_MORE(S_CHUNK_SIZE);
+    SH_MORE(S_CHUNK_SIZE_COUNTED);
 chunk_size_end:
     if (c == '\r' || c == '\n') {
+    chunk_size_crlf:
         if (SH_LIKELY(SH_IS_CRLF_AT(pos, end))) { /* what line_end does */
             pos += 2;
             goto chunk_header;
@@ -1474,10 +1500,15 @@ chunk_size_end:
         p->_next = S_CHUNK_HEADER;
         goto line_end;
     }
+    p->_ext_left = p->_max_chunk_ext; /* the line's whole budget */
+    goto chunk_size_ext;
+chunk_size_end_counted: /* the budget is what the size's leading zeros left */
+    if (c == '\r' || c == '\n') goto chunk_size_crlf;
+chunk_size_ext:
     /* RFC 9112 7.1.1: chunk-ext = *( BWS ";" BWS chunk-ext-name [ BWS "=" BWS chunk-ext-val ] ),
      * and a recipient parses and removes BWS (RFC 9110 5.6.3). SP/HTAB right before the line
      * end belongs to no rule: refused unless lenient spaces_after_chunk_size. Every byte after
-     * the size counts against max_chunk_ext (the budget chunk_size_start gave the line). */
+     * the size counts against max_chunk_ext. */
     if (c == ';') goto ext_next;
     if (!SH_IS_WS(c)) SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "junk after the chunk size");
 chunk_size_ws:

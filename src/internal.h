@@ -43,6 +43,7 @@ enum {
     S_MSG_DONE,
     S_CHUNK_SIZE_START,
     S_CHUNK_SIZE,
+    S_CHUNK_SIZE_COUNTED, /* a size that began with 0: _idx digits so far (up to 16) */
     S_CHUNK_SIZE_WS,
     S_EXT_NAME_START,
     S_EXT_NAME,
