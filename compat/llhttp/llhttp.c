@@ -206,7 +206,7 @@ static const uint16_t llhttp_flags_of[256] = {LLF64(0), LLF64(64), LLF64(128), L
  * the error execute() returns (llhttp's contract). */
 static int span_stop(llhttp_t *lp, int rc, const char *why)
 {
-    if (rc == HPE_PAUSED) return HPE_PAUSED; /* simdhttp's pause value here (layer_config) */
+    if (rc == HPE_PAUSED) return HPE_PAUSED; /* simdhttp's pause value here (init_core) */
     if (rc == -1) {
         rc = HPE_USER;
         lp->reason = why;
@@ -620,33 +620,48 @@ static void clear_fields(llhttp_t *lp)
     lp->_data = lp->_end = NULL;
 }
 
-/* The limits llhttp lacks: simdhttp's head and chunk extension sizes, and a field count
- * bounded only by the head size. */
-static const simdhttp_config layer_config = {0, 0, 0xffffffffu, 0, HPE_PAUSED};
 _Static_assert(offsetof(llhttp_t, _sh) == 0, "callbacks installed directly get the llhttp_t");
 
-void llhttp_init(llhttp_t *parser, llhttp_type_t type, const llhttp_settings_t *settings)
+/* The core, for the parser's type, lenient flags and limits. The limits llhttp lacks: simdhttp's
+ * head and chunk line sizes (the defaults unless llhttp_set_layer_limits changed them), and a
+ * field count bounded only by the head size. */
+static void init_core(llhttp_t *parser)
+{
+    uint8_t t = parser->_init_type;
+    simdhttp_config cfg = {.max_head_size = parser->_max_head, .max_fields = 0xffffffffu,
+                           .max_chunk_ext = parser->_max_ext, .pause_value = HPE_PAUSED};
+    simdhttp_init(&parser->_sh,
+                  t == HTTP_REQUEST ? SIMDHTTP_REQUEST : t == HTTP_RESPONSE ? SIMDHTTP_RESPONSE : SIMDHTTP_BOTH,
+                  &parser->_cb, &cfg);
+    simdhttp_set_lenient(&parser->_sh, lenient_bits(parser->lenient_flags), 1);
+}
+
+/* llhttp_init without what llhttp_reset keeps (data, lenient flags, the layer's limits) */
+static void setup(llhttp_t *parser, llhttp_type_t type, const llhttp_settings_t *settings)
 {
     parser->type = parser->_init_type = (uint8_t)type;
     parser->settings = (void *)settings;
-    parser->data = NULL;
-    parser->lenient_flags = 0;
     parser->_us = &no_settings;
     parser->_synced_for = &no_settings; /* never a settings pointer: the first execute() builds the table */
     clear_fields(parser);
-    simdhttp_init(&parser->_sh,
-                  type == HTTP_REQUEST ? SIMDHTTP_REQUEST : type == HTTP_RESPONSE ? SIMDHTTP_RESPONSE : SIMDHTTP_BOTH,
-                  &parser->_cb, &layer_config);
+    init_core(parser);
 }
 
-void llhttp_reset(llhttp_t *parser)
+void llhttp_init(llhttp_t *parser, llhttp_type_t type, const llhttp_settings_t *settings)
 {
-    void *data = parser->data;
-    uint16_t lenient = parser->lenient_flags;
-    llhttp_init(parser, (llhttp_type_t)parser->_init_type, parser->settings);
-    parser->data = data;
-    parser->lenient_flags = lenient;
-    simdhttp_set_lenient(&parser->_sh, lenient_bits(lenient), 1);
+    parser->data = NULL;
+    parser->lenient_flags = 0;
+    parser->_max_head = parser->_max_ext = 0;
+    setup(parser, type, settings);
+}
+
+void llhttp_reset(llhttp_t *parser) { setup(parser, (llhttp_type_t)parser->_init_type, parser->settings); }
+
+void llhttp_set_layer_limits(llhttp_t *parser, uint32_t max_head_size, uint32_t max_chunk_ext)
+{
+    parser->_max_head = max_head_size;
+    parser->_max_ext = max_chunk_ext;
+    init_core(parser);
 }
 
 llhttp_t *llhttp_alloc(llhttp_type_t type)

@@ -678,6 +678,50 @@ static void test_9x(void)
 }
 #endif
 
+#ifdef LLHTTP_SIMDHTTP
+/* The layer's limits (llhttp has none): the defaults, llhttp_set_layer_limits at a limit and one
+ * past it, kept by llhttp_reset, restored by llhttp_init. */
+static int run_limits(llhttp_t *p, const char *in, size_t n)
+{
+    llhttp_errno_t e = llhttp_execute(p, in, n);
+    return e == HPE_OK ? 0 : e == HPE_INTERNAL ? 1 : 2;
+}
+
+static void test_layer_limits(void)
+{
+    static char big[100000];
+    llhttp_t p;
+    rec r;
+    size_t n = (size_t)sprintf(big, "GET / HTTP/1.1\r\nX: ");
+    memset(big + n, 'v', 90000), n += 90000;
+    memcpy(big + n, "\r\n\r\n", 4), n += 4; /* a 90023-byte head */
+    setup(&p, &r, HTTP_REQUEST);
+    int d = run_limits(&p, big, n);
+    setup(&p, &r, HTTP_REQUEST);
+    llhttp_set_layer_limits(&p, (uint32_t)n, 0);
+    int at = run_limits(&p, big, n);
+    llhttp_reset(&p);
+    int reset = run_limits(&p, big, n);
+    setup(&p, &r, HTTP_REQUEST);
+    llhttp_set_layer_limits(&p, (uint32_t)n - 1, 0);
+    int past = run_limits(&p, big, n);
+    llhttp_init(&p, HTTP_REQUEST, &settings);
+    p.data = &r;
+    int init = run_limits(&p, big, n);
+    t_check(d == 1 && at == 0 && reset == 0 && past == 1 && init == 1, "llhttp_set_layer_limits: head",
+            "default %d, at %d, after reset %d, past %d, after init %d (0 ok, 1 HPE_INTERNAL)", d, at, reset, past,
+            init);
+    static const char ext[] = "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5;abcdefg\r\nhello\r\n0\r\n\r\n";
+    setup(&p, &r, HTTP_REQUEST);
+    llhttp_set_layer_limits(&p, 0, 8);
+    at = run_limits(&p, LIT(ext));
+    setup(&p, &r, HTTP_REQUEST);
+    llhttp_set_layer_limits(&p, 0, 7);
+    past = run_limits(&p, LIT(ext));
+    t_check(at == 0 && past == 1, "llhttp_set_layer_limits: chunk line", "at %d, past %d", at, past);
+}
+#endif
+
 int main(void)
 {
     test_names();
@@ -688,6 +732,9 @@ int main(void)
     test_bodies();
     test_start_line();
     test_lenient();
+#ifdef LLHTTP_SIMDHTTP
+    test_layer_limits();
+#endif
 #if LLHTTP_VERSION_MAJOR >= 9
     test_9x();
 #endif

@@ -634,6 +634,7 @@ struct llhttp__internal_s {
     int _cb_err;                /* a callback's error code, until execute() returns it */
     const char *_err_pos;       /* where that error is, if the layer knows better */
     const char *_data, *_end;   /* the buffer of the current execute() */
+    uint32_t _max_head, _max_ext; /* llhttp_set_layer_limits (0: simdhttp's defaults) */
     uint8_t _mlen, _mid, _proto, _owe, _in_finish, _init_type;
     char _mbuf[13];             /* a method's bytes, when it is not simply one of llhttp's */
     uint8_t _vlen;
@@ -792,6 +793,14 @@ LLHTTP_EXPORT void llhttp_set_lenient_spaces_after_chunk_size(llhttp_t *parser, 
  * (all CTLs but NUL, CR and LF) in field values, and nothing else. simdhttp: headers. Reopens:
  * header injection into systems that treat control bytes as separators. */
 LLHTTP_EXPORT void llhttp_set_lenient_header_value_relaxed(llhttp_t *parser, int enabled);
+
+/* This layer only (llhttp has no limits; a program can test LLHTTP_SIMDHTTP): the two limits
+ * the layer adds, in bytes, 0 for the default: a head, and each trailer section (default 80
+ * KiB); one chunk line's bytes after its size, and a size's digits past the 16th (default
+ * 4096). Exceeding one is HPE_INTERNAL with the reason (docs/limits.md). Like the lenient
+ * setters, call it after llhttp_init() and before the first llhttp_execute() (it starts the
+ * stream afresh); llhttp_reset() keeps the limits, llhttp_init() restores the defaults. */
+LLHTTP_EXPORT void llhttp_set_layer_limits(llhttp_t *parser, uint32_t max_head_size, uint32_t max_chunk_ext);
 
 #ifdef __cplusplus
 } /* extern "C" */
