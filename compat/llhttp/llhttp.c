@@ -625,26 +625,36 @@ _Static_assert(offsetof(llhttp_t, _sh) == 0, "callbacks installed directly get t
 /* The core, for the parser's type, lenient flags and limits. The limits llhttp lacks: simdhttp's
  * head and chunk line sizes (the defaults unless llhttp_set_layer_limits changed them), and a
  * field count bounded only by the head size. */
-static void init_core(llhttp_t *parser)
+static const simdhttp_config layer_config = {.max_fields = 0xffffffffu, .pause_value = HPE_PAUSED};
+
+static inline __attribute__((always_inline)) void init_core(llhttp_t *parser, uint8_t t, uint32_t max_head,
+                                                            uint32_t max_ext, uint16_t lenient)
 {
-    uint8_t t = parser->_init_type;
-    simdhttp_config cfg = {.max_head_size = parser->_max_head, .max_fields = 0xffffffffu,
-                           .max_chunk_ext = parser->_max_ext, .pause_value = HPE_PAUSED};
-    simdhttp_init(&parser->_sh,
-                  t == HTTP_REQUEST ? SIMDHTTP_REQUEST : t == HTTP_RESPONSE ? SIMDHTTP_RESPONSE : SIMDHTTP_BOTH,
-                  &parser->_cb, &cfg);
-    simdhttp_set_lenient(&parser->_sh, lenient_bits(parser->lenient_flags), 1);
+    simdhttp_type st = t == HTTP_REQUEST ? SIMDHTTP_REQUEST : t == HTTP_RESPONSE ? SIMDHTTP_RESPONSE : SIMDHTTP_BOTH;
+    /* init runs once per message in some servers: from llhttp_init (all three 0, constants
+     * here) it costs what it did before the limits could be set */
+    if (LIKELY(!(max_head | max_ext))) {
+        simdhttp_init(&parser->_sh, st, &parser->_cb, &layer_config);
+    } else {
+        simdhttp_config cfg = layer_config;
+        cfg.max_head_size = max_head;
+        cfg.max_chunk_ext = max_ext;
+        simdhttp_init(&parser->_sh, st, &parser->_cb, &cfg);
+    }
+    if (lenient) simdhttp_set_lenient(&parser->_sh, lenient_bits(lenient), 1);
 }
 
 /* llhttp_init without what llhttp_reset keeps (data, lenient flags, the layer's limits) */
-static void setup(llhttp_t *parser, llhttp_type_t type, const llhttp_settings_t *settings)
+static inline __attribute__((always_inline)) void setup(llhttp_t *parser, llhttp_type_t type,
+                                                        const llhttp_settings_t *settings, uint32_t max_head,
+                                                        uint32_t max_ext, uint16_t lenient)
 {
     parser->type = parser->_init_type = (uint8_t)type;
     parser->settings = (void *)settings;
     parser->_us = &no_settings;
     parser->_synced_for = &no_settings; /* never a settings pointer: the first execute() builds the table */
     clear_fields(parser);
-    init_core(parser);
+    init_core(parser, (uint8_t)type, max_head, max_ext, lenient);
 }
 
 void llhttp_init(llhttp_t *parser, llhttp_type_t type, const llhttp_settings_t *settings)
@@ -652,16 +662,20 @@ void llhttp_init(llhttp_t *parser, llhttp_type_t type, const llhttp_settings_t *
     parser->data = NULL;
     parser->lenient_flags = 0;
     parser->_max_head = parser->_max_ext = 0;
-    setup(parser, type, settings);
+    setup(parser, type, settings, 0, 0, 0);
 }
 
-void llhttp_reset(llhttp_t *parser) { setup(parser, (llhttp_type_t)parser->_init_type, parser->settings); }
+void llhttp_reset(llhttp_t *parser)
+{
+    setup(parser, (llhttp_type_t)parser->_init_type, parser->settings, parser->_max_head, parser->_max_ext,
+          parser->lenient_flags);
+}
 
 void llhttp_set_layer_limits(llhttp_t *parser, uint32_t max_head_size, uint32_t max_chunk_ext)
 {
     parser->_max_head = max_head_size;
     parser->_max_ext = max_chunk_ext;
-    init_core(parser);
+    init_core(parser, parser->_init_type, max_head_size, max_chunk_ext, parser->lenient_flags);
 }
 
 llhttp_t *llhttp_alloc(llhttp_type_t type)
