@@ -413,9 +413,14 @@ static void mutation_run(double seconds, uint64_t seed, const char *save)
             fwrite(sh->data, 1, sh->len, f);
             fclose(f);
         }
-        printf("not ok - mutation run: input %llu (%zu bytes) failed (%s %d), saved to %s\n", sh->execs + 1,
-               sh->len, WIFEXITED(st) ? "exit status" : "signal", WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st),
-               f ? save : "(could not save)");
+        printf("not ok - mutation run: input %llu (%zu bytes) failed (%s %d), saved to %s; seed %llu (-s)\n",
+               sh->execs + 1, sh->len, WIFEXITED(st) ? "exit status" : "signal",
+               WIFEXITED(st) ? WEXITSTATUS(st) : WTERMSIG(st), f ? save : "(could not save)",
+               (unsigned long long)seed);
+        /* the input itself, for a log that outlives the machine (CI keeps only the output) */
+        printf("# input (hex, first %zu bytes): ", sh->len < 512 ? sh->len : (size_t)512);
+        for (size_t i = 0; i < sh->len && i < 512; i++) printf("%02x", sh->data[i]);
+        printf("\n");
     }
     munmap(sh, sizeof *sh);
 }
