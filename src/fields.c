@@ -10,10 +10,14 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+/* the span scanners of the path every CPU of the architecture has (SSE2 on x86-64, NEON on
+ * AArch64: baseline, no flags, so a distro build keeps them) */
 #if defined(__SSE2__)
-#include <emmintrin.h>
+#include "scan_sse2.h"
 #elif defined(__aarch64__) && defined(__ARM_NEON)
-#include <arm_neon.h>
+#include "scan_neon.h"
+#else
+#include "scan_scalar.h"
 #endif
 
 #include "internal.h"
@@ -836,85 +840,50 @@ static const uint8_t cookie_octet_tab[256] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 };
 
-/* cookie_bad16(s): the bytes of s[0..16) outside cookie-octet (0x21-0x7e but '"' ',' ';'
- * '\\'), COOKIE_BITS bits per byte, byte k at bit COOKIE_BITS * k. */
+/* The first p in [s, e) whose byte is no cookie-octet, else e; and the first that is no tchar
+ * (a cookie-name), the token scanner. Cookie values are long (session ids, tokens): 16 bytes a
+ * step, with the scanners' tails (src/scan_sse2.h, scan_neon.h). A cookie-octet is VCHAR but
+ * '"' ',' ';' '\\': the request-target's stop class and four compares. */
+static inline const uint8_t *scalar_scan_cookie(const uint8_t *s, const uint8_t *e)
+{
+    while (s < e && cookie_octet_tab[*s]) s++;
+    return s;
+}
 #if defined(__SSE2__)
-#define COOKIE_BITS 1
-static inline uint64_t cookie_bad16(const char *s)
+SH_SCAN_INLINE unsigned sse2_stop_cookie(__m128i v)
 {
-    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
-    /* 0x21-0x7e: above 0x20 and below 0x7f as signed bytes (0x80-0xff are negative) */
-    __m128i in = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8(0x20)), _mm_cmplt_epi8(x, _mm_set1_epi8(0x7f)));
-    __m128i ex = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')), _mm_cmpeq_epi8(x, _mm_set1_epi8(','))),
-                              _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(';')), _mm_cmpeq_epi8(x, _mm_set1_epi8('\\'))));
-    return (unsigned)_mm_movemask_epi8(_mm_andnot_si128(ex, in)) ^ 0xffffu;
+    __m128i d = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8(','))),
+                             _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(';')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))));
+    return sse2_stop_target(v) | (unsigned)_mm_movemask_epi8(d);
 }
+static const uint8_t *scan_cookie(const uint8_t *s, const uint8_t *e)
+{
+    if (e - s >= 16) SH_X86_LONG16(sse2_stop_cookie, s, e);
+    SH_X86_SHORT16(sse2_stop_cookie, scalar_scan_cookie, s, e);
+}
+#define scan_cookie_name sse2_scan_token
 #elif defined(__aarch64__) && defined(__ARM_NEON)
-#define COOKIE_BITS 4
-static inline uint64_t cookie_bad16(const char *s)
+SH_SCAN_INLINE uint8x16_t neon_stop_cookie(uint8x16_t v)
 {
-    uint8x16_t x = vld1q_u8((const uint8_t *)s);
-    uint8x16_t in = vandq_u8(vcgtq_u8(x, vdupq_n_u8(0x20)), vcltq_u8(x, vdupq_n_u8(0x7f)));
-    uint8x16_t ex = vorrq_u8(vorrq_u8(vceqq_u8(x, vdupq_n_u8('"')), vceqq_u8(x, vdupq_n_u8(','))),
-                             vorrq_u8(vceqq_u8(x, vdupq_n_u8(';')), vceqq_u8(x, vdupq_n_u8('\\'))));
-    /* no movemask: narrow each byte's 0x00/0xff to 4 bits (shift right and narrow) */
-    uint8x8_t m = vshrn_n_u16(vreinterpretq_u16_u8(vbicq_u8(in, ex)), 4);
-    return ~vget_lane_u64(vreinterpret_u64_u8(m), 0);
+    uint8x16_t d = vorrq_u8(vorrq_u8(vceqq_u8(v, vdupq_n_u8('"')), vceqq_u8(v, vdupq_n_u8(','))),
+                            vorrq_u8(vceqq_u8(v, vdupq_n_u8(';')), vceqq_u8(v, vdupq_n_u8('\\'))));
+    return vorrq_u8(neon_stop_target(v), d);
 }
+static const uint8_t *scan_cookie(const uint8_t *s, const uint8_t *e)
+{
+    SH_NEON_SCAN(neon_stop_cookie, scalar_scan_cookie, s, e);
+}
+#define scan_cookie_name neon_scan_token
+#else
+#define scan_cookie scalar_scan_cookie
+#define scan_cookie_name scalar_scan_token
 #endif
 
-/* name_stop16(s): the bytes of s[0..16) that are not letters, digits, '-' or '_' (most
- * cookie names are such bytes alone; the other tchars go byte by byte after the stop),
- * COOKIE_BITS bits per byte. */
-#if defined(__SSE2__)
-static inline uint64_t name_stop16(const char *s)
-{
-    __m128i x = _mm_loadu_si128((const __m128i *)(const void *)s);
-    /* a range [lo, lo + n) as one signed compare: x + 0x80 - lo below -128 + n */
-    __m128i alpha = _mm_cmplt_epi8(_mm_add_epi8(_mm_or_si128(x, _mm_set1_epi8(0x20)), _mm_set1_epi8((char)(0x80 - 'a'))),
-                                   _mm_set1_epi8((char)(0x80 + 26)));
-    __m128i digit = _mm_cmplt_epi8(_mm_add_epi8(x, _mm_set1_epi8((char)(0x80 - '0'))), _mm_set1_epi8((char)(0x80 + 10)));
-    __m128i more = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('-')), _mm_cmpeq_epi8(x, _mm_set1_epi8('_')));
-    return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(alpha, digit), more)) ^ 0xffffu;
-}
-#elif defined(__aarch64__) && defined(__ARM_NEON)
-static inline uint64_t name_stop16(const char *s)
-{
-    uint8x16_t x = vld1q_u8((const uint8_t *)s);
-    uint8x16_t alpha = vcleq_u8(vsubq_u8(vorrq_u8(x, vdupq_n_u8(0x20)), vdupq_n_u8('a')), vdupq_n_u8(25));
-    uint8x16_t digit = vcleq_u8(vsubq_u8(x, vdupq_n_u8('0')), vdupq_n_u8(9));
-    uint8x16_t more = vorrq_u8(vceqq_u8(x, vdupq_n_u8('-')), vceqq_u8(x, vdupq_n_u8('_')));
-    uint8x8_t m = vshrn_n_u16(vreinterpretq_u16_u8(vorrq_u8(vorrq_u8(alpha, digit), more)), 4);
-    return ~vget_lane_u64(vreinterpret_u64_u8(m), 0);
-}
-#endif
-
-/* The end of the run of tchars (name) or of cookie-octets (!name) from v[p] (p <= vl).
- * Cookie values are long (session ids, tokens): 16 bytes at a time with the vector unit every
- * x86-64 and AArch64 CPU has (SSE2, NEON: baseline, so this is no #ifdef'd fast path that a
- * distro build would lose), the last partial step as the 16 bytes that end at vl, shifted;
- * then byte by byte with the exact table from the first byte the vector step stopped at
- * (for cookie-octets that byte is the end; for names it usually is, '='). A buffer under 16
- * bytes goes byte by byte. About 1 instruction a byte instead of 7. */
+/* the end of the run of tchars (name) or of cookie-octets (!name) from v[p], p <= vl */
 static inline uint32_t run_end(const char *v, uint32_t p, uint32_t vl, int name)
 {
-#if defined(__SSE2__) || (defined(__aarch64__) && defined(__ARM_NEON))
-    if (vl >= 16 && p < vl) {
-        for (;;) {
-            uint32_t at = vl - p >= 16 ? p : vl - 16; /* the last step overlaps: bytes before p skipped */
-            uint64_t stop = (name ? name_stop16(v + at) : cookie_bad16(v + at)) >> (p - at) * COOKIE_BITS;
-            if (stop) {
-                p += (uint32_t)(__builtin_ctzll(stop) / COOKIE_BITS);
-                break;
-            }
-            if (vl - p <= 16) return vl;
-            p += 16;
-        }
-    }
-#endif
-    const uint8_t *t = name ? simdhttp_tchar : cookie_octet_tab;
-    while (p < vl && t[(unsigned char)v[p]]) p++;
-    return p;
+    const uint8_t *u = (const uint8_t *)v;
+    return (uint32_t)((name ? scan_cookie_name(u + p, u + vl) : scan_cookie(u + p, u + vl)) - u);
 }
 
 void simdhttp_fields_cookies(const simdhttp_fields *f, simdhttp_cookie_iter *it)
