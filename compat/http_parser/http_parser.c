@@ -19,6 +19,7 @@
 #endif
 
 static uint32_t max_header_size = HTTP_MAX_HEADER_SIZE;
+static uint32_t max_chunk_ext; /* http_parser_set_max_chunk_ext; 0: simdhttp's default (4096) */
 
 static const char *const method_strings[] = {
 #define XX(num, name, string) #string,
@@ -462,7 +463,9 @@ void http_parser_init(http_parser *parser, enum http_parser_type t)
      * them too, after the first byte) */
     cfg.max_head_size = max_header_size ? max_header_size : 1;
     cfg.max_fields = UINT32_MAX; /* http-parser has no field count limit: the head size bounds it */
-    cfg.max_chunk_ext = UINT32_MAX; /* nor a chunk line limit: it skips extensions to the CR */
+    /* http-parser skips a chunk line's extensions to the CR, unbounded; the layer bounds them
+     * (RFC 9112 7.1.1): 0 is simdhttp's default */
+    cfg.max_chunk_ext = max_chunk_ext;
     /* what http-parser accepts and RFC 9112 lets a recipient accept (http_parser.h); not a
      * bare LF: simdhttp's switch for it covers chunk lines too, where RFC 9112 7.1 has none */
     cfg.lenient = SIMDHTTP_LENIENT_OBS_FOLD | SIMDHTTP_LENIENT_VERSION;
@@ -655,3 +658,5 @@ void http_parser_pause(http_parser *parser, int paused)
 int http_body_is_final(const http_parser *parser) { return parser->_body_final; }
 
 void http_parser_set_max_header_size(uint32_t size) { max_header_size = size; }
+
+void http_parser_set_max_chunk_ext(uint32_t size) { max_chunk_ext = size; }

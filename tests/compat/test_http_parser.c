@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* The http-parser layer's API beyond the event logs of diff.py: return values of execute()
- * (errors, pauses, upgrades), callback errors, http_body_is_final, the head size limit, names
- * and strings, and http_parser_parse_url. */
+ * (errors, pauses, upgrades), callback errors, http_body_is_final, the head size and chunk line
+ * limits, names and strings, and http_parser_parse_url. */
 #include <stdio.h>
 #include <string.h>
 
@@ -161,18 +161,6 @@ static void execute_results(void)
     http_parser_init(&p, HTTP_REQUEST);
     http_parser_execute(&p, &s, big, strlen(big));
     t_check(HTTP_PARSER_ERRNO(&p) == HPE_OK, "default header size", "%s", http_errno_name(HTTP_PARSER_ERRNO(&p)));
-    /* chunk extensions have no limit in http-parser (it skips them to the line end): 5000
-     * bytes, over simdhttp's default 4096, pass */
-    static char ext[6000];
-    n = (size_t)sprintf(ext, "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5;a=");
-    memset(ext + n, 'x', 5000), n += 5000;
-    n += (size_t)sprintf(ext + n, "\r\nhello\r\n0\r\n\r\n");
-    http_parser_init(&p, HTTP_REQUEST);
-    bodies = 0;
-    size_t took = http_parser_execute(&p, &s, ext, n);
-    t_check(HTTP_PARSER_ERRNO(&p) == HPE_OK && took == n && bodies == 1, "a 5000-byte chunk extension", "%s n %zu",
-            http_errno_name(HTTP_PARSER_ERRNO(&p)), took);
-
     /* the end of a body that runs until the close */
     const char *res = "HTTP/1.1 200 OK\r\n\r\nabc";
     http_parser_init(&p, HTTP_RESPONSE);
@@ -183,6 +171,68 @@ static void execute_results(void)
     p.data = &p;
     http_parser_init(&p, HTTP_BOTH);
     t_check(p.data == &p, "init keeps data", "wrong");
+}
+
+/* A chunked request whose first chunk line is `zeros` '0's, "5", then `ext` bytes of extension
+ * (";a=x..."; ext 0 or >= 4) into buf; @return its length. */
+#define CHUNKED_HEAD "POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+static size_t chunked_req(char *buf, size_t zeros, size_t ext)
+{
+    size_t n = (size_t)sprintf(buf, CHUNKED_HEAD);
+    memset(buf + n, '0', zeros), n += zeros;
+    buf[n++] = '5';
+    if (ext) {
+        memcpy(buf + n, ";a=", 3);
+        memset(buf + n + 3, 'x', ext - 3), n += ext;
+    }
+    return n + (size_t)sprintf(buf + n, "\r\nhello\r\n0\r\n\r\n");
+}
+
+/* One chunk line's bytes after the size, and a size's digits past the 16th, against
+ * http_parser_set_max_chunk_ext (the layer's addition: http-parser has no bound, RFC 9112
+ * 7.1.1 asks for one). want_stop: where execute() stops with HPE_HEADER_OVERFLOW (counted
+ * from the chunk line's start), or 0 for the whole request parsed with its body. */
+static void chunk_line_case(size_t zeros, size_t ext, size_t want_stop, const char *what)
+{
+    static char buf[16384];
+    size_t n = chunked_req(buf, zeros, ext);
+    http_parser_settings s;
+    http_parser_settings_init(&s);
+    s.on_body = on_body;
+    http_parser p;
+    http_parser_init(&p, HTTP_REQUEST);
+    bodies = 0;
+    size_t took = http_parser_execute(&p, &s, buf, n);
+    size_t head = sizeof CHUNKED_HEAD - 1;
+    if (want_stop)
+        t_check(HTTP_PARSER_ERRNO(&p) == HPE_HEADER_OVERFLOW && took == head + want_stop && bodies == 0, what,
+                "%s took %zu, want %zu", http_errno_name(HTTP_PARSER_ERRNO(&p)), took, head + want_stop);
+    else
+        t_check(HTTP_PARSER_ERRNO(&p) == HPE_OK && took == n && bodies == 1, what, "%s took %zu of %zu",
+                http_errno_name(HTTP_PARSER_ERRNO(&p)), took, n);
+}
+
+static void chunk_line_limit(void)
+{
+    /* the default, 4096: extensions at it pass, one byte more stops at that byte */
+    chunk_line_case(0, 4096, 0, "chunk line: 4096 bytes of extensions by default");
+    chunk_line_case(0, 4097, 1 + 4096, "chunk line: 4097 bytes of extensions refused by default");
+    chunk_line_case(0, 5000, 1 + 4096, "chunk line: 5000 bytes of extensions refused by default");
+    /* leading zeros: the digits past the 16th count */
+    chunk_line_case(16 + 4095, 0, 0, "chunk line: 4096 digits past the 16th by default");
+    chunk_line_case(16 + 4096, 0, 16 + 4096, "chunk line: 4097 digits past the 16th refused by default");
+    /* raised for parsers initialised from now on */
+    http_parser_set_max_chunk_ext(5000);
+    chunk_line_case(0, 5000, 0, "chunk line: 5000 bytes of extensions with the limit 5000");
+    chunk_line_case(0, 5001, 1 + 5000, "chunk line: 5001 bytes of extensions refused with the limit 5000");
+    chunk_line_case(16 + 4999, 0, 0, "chunk line: 5000 digits past the 16th with the limit 5000");
+    chunk_line_case(16 + 5000, 0, 16 + 5000, "chunk line: 5001 digits past the 16th refused with the limit 5000");
+    http_parser_set_max_chunk_ext(UINT32_MAX);
+    chunk_line_case(0, 12000, 0, "chunk line: 12000 bytes of extensions with the limit UINT32_MAX");
+    /* 0: the default again */
+    http_parser_set_max_chunk_ext(0);
+    chunk_line_case(0, 4096, 0, "chunk line: 4096 bytes of extensions after set(0)");
+    chunk_line_case(0, 4097, 1 + 4096, "chunk line: 4097 bytes of extensions refused after set(0)");
 }
 
 static void names(void)
@@ -245,6 +295,7 @@ static void parse_url(void)
 int main(void)
 {
     execute_results();
+    chunk_line_limit();
     pause_every();
     names();
     parse_url();

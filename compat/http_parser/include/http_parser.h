@@ -350,6 +350,13 @@ int http_body_is_final(const http_parser *parser);
  * default HTTP_MAX_HEADER_SIZE). 0 refuses every message with HPE_HEADER_OVERFLOW, as in
  * http-parser (which stops before the first byte; this layer after it). */
 void http_parser_set_max_header_size(uint32_t size);
+/* This layer's addition (http-parser has no chunk line limit; a program can test
+ * SIMDHTTP_HTTP_PARSER_LAYER): the maximum of one chunk line's bytes after its size (its
+ * extensions), and of a size's leading zeros past 16 digits, for parsers initialised from now
+ * on (process-wide, as the head size); 0 for the default, 4096 (RFC 9112 7.1.1: a server ought
+ * to limit chunk extensions). Exceeding it is HPE_HEADER_OVERFLOW, execute() returning where
+ * the line went over. UINT32_MAX effectively removes the bound, as in http-parser. */
+void http_parser_set_max_chunk_ext(uint32_t size);
 
 #ifdef __cplusplus
 }
