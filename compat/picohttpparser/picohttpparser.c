@@ -104,23 +104,34 @@ PHR_API int phr_parse_headers(const char *buf, size_t len, struct phr_header *he
     return (int)r;
 }
 
-/* The decoder's limits are picohttpparser's too: none (it skips a chunk line's extensions and,
- * with consume_trailer, trailer lines up to each LF, unbounded), so simdhttp's chunk-extension
- * and trailer-section limits are as high as they go (a trailer section as long as an int counts,
- * as a head here). */
-static const simdhttp_config decoder_config = {.max_head_size = INT_MAX, .max_fields = UINT32_MAX,
-                                               .max_chunk_ext = UINT32_MAX};
-
+/* picohttpparser's decoder skips a chunk line's extensions and, with consume_trailer, the
+ * trailer lines without a bound, and without the caller seeing the bytes to count them; the
+ * layer bounds both (RFC 9112 7.1.1), with simdhttp's defaults for a zeroed decoder (0) or the
+ * setters' values. The trailer section's field count is bounded by its size only. The config
+ * lives in the decoder: a zeroed one is the defaults, and nothing is built per body. */
 PHR_API ssize_t phr_decode_chunked(struct phr_chunked_decoder *decoder, char *buf, size_t *bufsz)
 {
     if (!decoder->_state) { /* zero-filled by the caller: start */
-        simdhttp_chunked_init(&decoder->_d, &decoder_config,
+        decoder->_cfg.max_fields = UINT32_MAX; /* the rest: zeroed, or set by the setters */
+        simdhttp_chunked_init(&decoder->_d, &decoder->_cfg,
                               decoder->consume_trailer ? SIMDHTTP_CHUNKED_CONSUME_TRAILERS : 0);
         decoder->_state = 1;
     }
     long r = simdhttp_chunked_decode(&decoder->_d, buf, bufsz);
     decoder->bytes_left_in_chunk = (size_t)decoder->_d.chunk_left;
     return r == SIMDHTTP_CHUNKED_ERROR ? -1 : r; /* INCOMPLETE is -2, as picohttpparser's */
+}
+
+static uint32_t limit(size_t max) { return max < UINT32_MAX ? (uint32_t)max : UINT32_MAX; }
+
+PHR_API void phr_decode_chunked_set_max_chunk_ext(struct phr_chunked_decoder *decoder, size_t max)
+{
+    decoder->_cfg.max_chunk_ext = limit(max);
+}
+
+PHR_API void phr_decode_chunked_set_max_trailer_size(struct phr_chunked_decoder *decoder, size_t max)
+{
+    decoder->_cfg.max_head_size = limit(max);
 }
 
 PHR_API int phr_decode_chunked_is_in_data(struct phr_chunked_decoder *decoder)

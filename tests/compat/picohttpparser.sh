@@ -75,7 +75,7 @@ fi
 
 # 3
 syms=$(nm -D --defined-only "$BUILD/libsimdhttp-picohttpparser.so" 2>/dev/null | awk '{print $3}' | sort | tr '\n' ' ')
-want="SIMDHTTP_PICOHTTPPARSER_0 phr_decode_chunked@@SIMDHTTP_PICOHTTPPARSER_0 phr_decode_chunked_is_in_data@@SIMDHTTP_PICOHTTPPARSER_0 phr_parse_headers@@SIMDHTTP_PICOHTTPPARSER_0 phr_parse_request@@SIMDHTTP_PICOHTTPPARSER_0 phr_parse_response@@SIMDHTTP_PICOHTTPPARSER_0 "
+want="SIMDHTTP_PICOHTTPPARSER_0 phr_decode_chunked@@SIMDHTTP_PICOHTTPPARSER_0 phr_decode_chunked_is_in_data@@SIMDHTTP_PICOHTTPPARSER_0 phr_decode_chunked_set_max_chunk_ext@@SIMDHTTP_PICOHTTPPARSER_0 phr_decode_chunked_set_max_trailer_size@@SIMDHTTP_PICOHTTPPARSER_0 phr_parse_headers@@SIMDHTTP_PICOHTTPPARSER_0 phr_parse_request@@SIMDHTTP_PICOHTTPPARSER_0 phr_parse_response@@SIMDHTTP_PICOHTTPPARSER_0 "
 if [ "$syms" = "$want" ]; then
     pass=$((pass + 1)); echo "libsimdhttp-picohttpparser.so exports phr_* only (SIMDHTTP_PICOHTTPPARSER_0)"
 else

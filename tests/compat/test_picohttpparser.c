@@ -56,17 +56,47 @@ static void test_decode_after_the_end(void)
 #endif
 }
 
-/* picohttpparser's decoder has no limits of its own: a chunk extension and a trailer section
- * larger than simdhttp's defaults (4096 bytes of extensions; 128 fields, 80 KiB of trailers)
- * decode in both. */
+/* A chunked body into buf: a first chunk line of `zeros` '0's, "5", `ext` bytes of extension
+ * (";a=x...", ext 0 or >= 4), "hello", the last chunk, then `trailers` bytes of trailer
+ * section (T: x...CRLF CRLF; 0 or >= 7) or none. @return its length. */
+static size_t chunked_body(char *buf, size_t zeros, size_t ext, size_t trailers)
+{
+    size_t n = 0;
+    memset(buf, '0', zeros), n += zeros;
+    buf[n++] = '5';
+    if (ext) {
+        memcpy(buf + n, ";a=", 3);
+        memset(buf + n + 3, 'x', ext - 3), n += ext;
+    }
+    n += (size_t)sprintf(buf + n, "\r\nhello\r\n0\r\n");
+    if (trailers) {
+        memcpy(buf + n, "T: ", 3);
+        memset(buf + n + 3, 'x', trailers - 7), n += trailers - 4;
+        n += (size_t)sprintf(buf + n, "\r\n");
+    }
+    return n + (size_t)sprintf(buf + n, "\r\n");
+}
+
+/* decode chunked_body(zeros, ext, trailers) whole with d; @return 1 if it decoded "hello" and
+ * found the end, 0 if it returned -1, else -1 (a failure for every caller) */
+static int decodes(struct phr_chunked_decoder *d, size_t zeros, size_t ext, size_t trailers)
+{
+    static char b[200000];
+    size_t len = chunked_body(b, zeros, ext, trailers);
+    ssize_t r = phr_decode_chunked(d, b, &len);
+    return r >= 0 && len == 5 && memcmp(b, "hello", 5) == 0 ? 1 : r == -1 ? 0 : -1;
+}
+
+/* picohttpparser's decoder bounds nothing: a 5000-byte chunk extension and a 92 KB trailer
+ * section decode. The layer bounds both by default (4096 bytes of chunk line, 80 KiB of
+ * trailer section: RFC 9112 7.1.1), and decodes them with the limits raised. */
 static void test_decoder_limits(void)
 {
     static char in[120000], b[120000];
     struct phr_chunked_decoder d;
-    size_t n = 0;
-    n += (size_t)sprintf(in + n, "5;a=");
-    memset(in + n, 'x', 5000), n += 5000;
-    n += (size_t)sprintf(in + n, "\r\nhello\r\n0\r\n");
+    memset(&d, 0, sizeof d);
+    int ext = decodes(&d, 0, 5000, 0);
+    size_t n = (size_t)sprintf(in, "5\r\nhello\r\n0\r\n");
     for (int i = 0; i < 200; i++) n += (size_t)sprintf(in + n, "T%d: %0450d\r\n", i, i);
     n += (size_t)sprintf(in + n, "\r\n");
     memset(&d, 0, sizeof d);
@@ -74,13 +104,88 @@ static void test_decoder_limits(void)
     size_t len = n;
     memcpy(b, in, n);
     ssize_t r = phr_decode_chunked(&d, b, &len);
+#ifdef PICOHTTPPARSER_SIMDHTTP
+    t_check(ext == 0, "chunked: a 5000-byte extension (layer: -1 by default)", "%d", ext);
+    t_check(r == -1, "chunked consume: 200 trailer fields, 92 KB (layer: -1 by default)", "r %zd", r);
+    memset(&d, 0, sizeof d);
+    phr_decode_chunked_set_max_chunk_ext(&d, 5000);
+    ext = decodes(&d, 0, 5000, 0);
+    memset(&d, 0, sizeof d);
+    d.consume_trailer = 1;
+    phr_decode_chunked_set_max_trailer_size(&d, 100000);
+    len = n;
+    memcpy(b, in, n);
+    r = phr_decode_chunked(&d, b, &len);
+#endif
+    t_check(ext == 1, "chunked: a 5000-byte extension (layer: with the limit 5000)", "%d", ext);
     t_check(r == 0 && len == 5 && memcmp(b, "hello", 5) == 0,
-            "chunked: a 5000-byte extension and 200 trailer fields (92 KB)", "r %zd len %zu", r, len);
+            "chunked consume: 200 trailer fields, 92 KB (layer: with the limit 100000)", "r %zd len %zu", r, len);
 }
+
+#ifdef PICOHTTPPARSER_SIMDHTTP
+/* The layer's limits at their edges: a zeroed decoder has the defaults; the setters move them
+ * (0: the default again; a size_t past UINT32_MAX: in effect none). */
+static void test_layer_limits(void)
+{
+    struct phr_chunked_decoder d = {0};
+    t_check(decodes(&d, 0, 4096, 0) == 1, "layer: 4096 bytes of extensions (a {0} decoder)", "wrong");
+    memset(&d, 0, sizeof d);
+    t_check(decodes(&d, 0, 4097, 0) == 0, "layer: 4097 bytes of extensions: -1 (a zeroed decoder)", "wrong");
+    memset(&d, 0, sizeof d);
+    t_check(decodes(&d, 16 + 4095, 0, 0) == 1, "layer: 4096 size digits past the 16th", "wrong");
+    memset(&d, 0, sizeof d);
+    t_check(decodes(&d, 16 + 4096, 0, 0) == 0, "layer: 4097 size digits past the 16th: -1", "wrong");
+
+    struct phr_chunked_decoder e = {0};
+    phr_decode_chunked_set_max_chunk_ext(&e, 5000);
+    t_check(decodes(&e, 0, 5000, 0) == 1, "layer: 5000 bytes of extensions with the limit 5000", "wrong");
+    memset(&e, 0, sizeof e);
+    phr_decode_chunked_set_max_chunk_ext(&e, 5000);
+    t_check(decodes(&e, 0, 5001, 0) == 0, "layer: 5001 bytes of extensions with the limit 5000: -1", "wrong");
+    memset(&e, 0, sizeof e);
+    phr_decode_chunked_set_max_chunk_ext(&e, 5000);
+    t_check(decodes(&e, 16 + 4999, 0, 0) == 1, "layer: 5000 size digits past the 16th with the limit 5000", "wrong");
+    memset(&e, 0, sizeof e);
+    phr_decode_chunked_set_max_chunk_ext(&e, 5000);
+    t_check(decodes(&e, 16 + 5000, 0, 0) == 0, "layer: 5001 size digits past the 16th with the limit 5000: -1",
+            "wrong");
+    memset(&e, 0, sizeof e);
+    phr_decode_chunked_set_max_chunk_ext(&e, (size_t)UINT32_MAX + 1);
+    t_check(decodes(&e, 0, 100000, 0) == 1, "layer: 100000 bytes of extensions with the limit 2^32", "wrong");
+    memset(&e, 0, sizeof e);
+    phr_decode_chunked_set_max_chunk_ext(&e, 5000);
+    phr_decode_chunked_set_max_chunk_ext(&e, 0);
+    t_check(decodes(&e, 0, 4097, 0) == 0, "layer: 4097 bytes of extensions with the limit 0 (default): -1", "wrong");
+
+    /* the trailer section (consume_trailer): its lines and the empty line that ends it */
+    struct phr_chunked_decoder t = {0};
+    t.consume_trailer = 1;
+    t_check(decodes(&t, 0, 0, 81920) == 1, "layer consume: an 81920-byte trailer section (a {0} decoder)", "wrong");
+    memset(&t, 0, sizeof t);
+    t.consume_trailer = 1;
+    t_check(decodes(&t, 0, 0, 81921) == 0, "layer consume: an 81921-byte trailer section: -1", "wrong");
+    memset(&t, 0, sizeof t);
+    t.consume_trailer = 1;
+    phr_decode_chunked_set_max_trailer_size(&t, 100);
+    t_check(decodes(&t, 0, 0, 100) == 1, "layer consume: a 100-byte trailer section with the limit 100", "wrong");
+    memset(&t, 0, sizeof t);
+    t.consume_trailer = 1;
+    phr_decode_chunked_set_max_trailer_size(&t, 100);
+    t_check(decodes(&t, 0, 0, 101) == 0, "layer consume: a 101-byte trailer section with the limit 100: -1", "wrong");
+    memset(&t, 0, sizeof t);
+    t.consume_trailer = 1;
+    phr_decode_chunked_set_max_trailer_size(&t, 150000);
+    t_check(decodes(&t, 0, 0, 150000) == 1, "layer consume: a 150000-byte trailer section with the limit 150000",
+            "wrong");
+}
+#endif
 
 int main(void)
 {
     test_decode_after_the_end();
     test_decoder_limits();
+#ifdef PICOHTTPPARSER_SIMDHTTP
+    test_layer_limits();
+#endif
     return t_summary();
 }

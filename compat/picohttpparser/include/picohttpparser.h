@@ -17,6 +17,9 @@
  *     *num_headers 0, minor_version -1, status 0); picohttpparser leaves partial results;
  *   - struct phr_chunked_decoder is larger (it holds simdhttp's decoder): zero it before use,
  *     as picohttpparser asks; consume_trailer is read at the first call;
+ *   - phr_decode_chunked bounds a chunk line (4096 bytes after the size) and, with
+ *     consume_trailer, the trailer section (80 KiB): -1 past them (RFC 9112 7.1.1);
+ *     phr_decode_chunked_set_max_chunk_ext and _set_max_trailer_size, below, set them;
  *   - phr_decode_chunked after the body's end is -1 (picohttpparser reads on as trailer lines).
  */
 #ifndef picohttpparser_h
@@ -67,6 +70,7 @@ struct phr_chunked_decoder {
     size_t bytes_left_in_chunk; /* out: data bytes of the current chunk still to come */
     char consume_trailer;       /* in */
     char _state;                /* private: 0 until the first call */
+    simdhttp_config _cfg;       /* private: the setters' limits (0: the defaults) */
     simdhttp_chunked _d;        /* private */
 };
 
@@ -82,6 +86,18 @@ ssize_t phr_decode_chunked(struct phr_chunked_decoder *decoder, char *buf, size_
 
 /* @return 1 if the decoder stopped inside a chunk's data, else 0. */
 int phr_decode_chunked_is_in_data(struct phr_chunked_decoder *decoder);
+
+/* This layer's additions (picohttpparser's decoder has no limits; a program can test
+ * PICOHTTPPARSER_SIMDHTTP): the decoder's two limits, in bytes, 0 for the default. Call them
+ * after zeroing the decoder and before its first phr_decode_chunked (zeroing it for the next
+ * body restores the defaults); a zeroed decoder has the defaults. Exceeding one is -1.
+ *   max_chunk_ext: one chunk line's bytes after the size (its extensions), and a size's digits
+ *     past the 16th; default 4096 (RFC 9112 7.1.1: a server ought to limit chunk extensions);
+ *   max_trailer_size: with consume_trailer, the trailer section (its field lines and the empty
+ *     line that ends it); default 81920 (80 KiB, simdhttp's head size).
+ * Values of UINT32_MAX and above are UINT32_MAX: in effect no bound, as in picohttpparser. */
+void phr_decode_chunked_set_max_chunk_ext(struct phr_chunked_decoder *decoder, size_t max);
+void phr_decode_chunked_set_max_trailer_size(struct phr_chunked_decoder *decoder, size_t max);
 
 #ifdef __cplusplus
 }
