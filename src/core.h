@@ -965,7 +965,12 @@ msg_begun:
         goto version;
     }
 detect:
-    /* BOTH: "HTTP/" starts a response; anything else is a request's method. */
+    /* BOTH: "HTTP/" starts a response; anything else is a request's method. A whole
+     * "HTTP/" goes to the version from its first byte (its fast path takes "HTTP/1.x"). */
+    if (p->_idx == 0 && SH_LIKELY(hend - pos >= 5) && memcmp(pos, "HTTP/", 5) == 0) {
+        p->type = SIMDHTTP_RESPONSE;
+        goto version;
+    }
     while (pos < hend && p->_idx < 5 && *pos == sh_http_prefix[p->_idx]) {
         pos++;
         p->_idx++;
@@ -1104,6 +1109,13 @@ after_version:
     p->status_code = 0;
 status_code:
     mark = pos;
+    if (p->_idx == 0 && SH_LIKELY(hend - pos >= 3) && (uint8_t)(pos[0] - '1') <= 8 &&
+        (uint8_t)(pos[1] - '0') <= 9 && (uint8_t)(pos[2] - '0') <= 9) { /* the usual case */
+        p->status_code = (uint16_t)(pos[0] * 100 + pos[1] * 10 + pos[2] - '0' * 111);
+        SH_SPAN(on_status_code, pos, 3, S_STATUS_CODE_END, pos + 3);
+        pos += 3;
+        goto status_code_end;
+    }
     while (pos < hend && p->_idx < 3) {
         c = *pos;
         if (c < '0' || c > '9' || (p->_idx == 0 && c == '0')) {
