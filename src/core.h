@@ -994,6 +994,20 @@ detect:
     }
 method_first:
     if (headmode) h->method_str = (const char *)pos;
+    /* The two methods most requests use, whole with their SP: one compare instead of the
+     * token scan and the classification (the SP is checked by the compare itself). */
+    if (SH_LIKELY(hend - pos >= 5)) {
+        if (sh_load32(pos) == sh_load32("GET ")) {
+            p->method = SIMDHTTP_METHOD_GET;
+            q = pos + 3;
+            goto method_known;
+        }
+        if (sh_load32(pos) == sh_load32("POST") && pos[4] == ' ') {
+            p->method = SIMDHTTP_METHOD_POST;
+            q = pos + 4;
+            goto method_known;
+        }
+    }
 method:
     mark = pos;
     q = scan_token(pos, hend);
@@ -1019,6 +1033,12 @@ method:
                         ? (uint8_t)sh_classify_method((const uint8_t *)p->_nbuf, p->_nlen)
                         : SIMDHTTP_METHOD_OTHER;
     }
+    SH_SPAN(on_method, mark, q - mark, S_METHOD_END, q);
+    pos = q;
+    goto method_end;
+method_known:
+    mark = pos;
+    if (headmode) h->method_len = (size_t)(q - pos);
     SH_SPAN(on_method, mark, q - mark, S_METHOD_END, q);
     pos = q;
 method_end:
