@@ -54,13 +54,20 @@ bench_state *bench_state_new(size_t max_input)
  * that measures some parsers never executes the others' code (under valgrind, which lacks
  * AVX-512, a -march=native peer's setup would otherwise end a run that does not measure it).
  * Every measurement makes one untimed, uncounted pass first, so this is never measured. */
-static void *peer_state(bench_state *s, size_t i)
+__attribute__((noinline, cold)) static void *peer_make(bench_state *s, size_t i)
 {
     if (!s->made[i]) {
         s->made[i] = 1;
         if (!peers[i]->unavailable || !peers[i]->unavailable()) s->peer[i] = peers[i]->state_new(s->max_input);
     }
     return s->peer[i];
+}
+
+/* the measured path: the load and test it always had; the making is out of line */
+static inline void *peer_state(bench_state *s, size_t i)
+{
+    void *ps = s->peer[i];
+    return __builtin_expect(ps != NULL, 1) ? ps : peer_make(s, i);
 }
 
 void bench_state_free(bench_state *s)
