@@ -6,9 +6,10 @@
  *
  * The unit (src/isa_avx512.c) is compiled with -mavx2 (docs/simd.md: EVEX code throughout the
  * core measured slower), so these two functions carry the AVX-512 target themselves and stay
- * out of line: one call per block. This machine cannot run them (no AVX-512 here or under
- * valgrind): tests/test_stage1.c also compiles this file against tests/avx512_model.h, a
- * plain-C model of the nine intrinsics below (SH_AVX512_MODEL), and checks it like every path. */
+ * out of line: one call per block (inlined into a unit built with AVX-512 flags it measured
+ * level with AVX2, not faster: docs/simd.md). Where the CPU lacks AVX-512, and under valgrind,
+ * tests/test_stage1.c checks this file compiled against tests/avx512_model.h, a plain-C model
+ * of the nine intrinsics below (SH_AVX512_MODEL), like every path. */
 #ifndef SIMDHTTP_STAGE1_AVX512_H
 #define SIMDHTTP_STAGE1_AVX512_H
 
