@@ -134,7 +134,9 @@ endif
 $(BUILD)/fuzz_llhttp: fuzz/fuzz_llhttp.c $(LLF_OBJS) $(BUILD)/libsimdhttp.a
 	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer fuzz/fuzz_llhttp.c $(LLF_OBJS) $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@
 .PHONY: fuzz-llhttp
-fuzz-llhttp:
+# the two events programs diff.py runs at the end (built by make test too, but a fresh clone
+# that runs only this target has neither)
+fuzz-llhttp: $(BUILD)/compat/llhttp_events_real $(BUILD)/compat/llhttp_events_layer
 	$(MAKE) --no-print-directory BUILD=$(FUZZ_DIR) SAN=1 CC=clang CFLAGS=-fsanitize=fuzzer-no-link $(FUZZ_DIR)/fuzz_llhttp
 	mkdir -p $(FUZZ_DIR)/llhttp-diverge
 	LLHTTP_FUZZ_DIVERGE=$(abspath $(FUZZ_DIR)/llhttp-diverge) FUZZ_CORPUS=$(FUZZ_DIR)/llhttp-corpus \
