@@ -61,6 +61,14 @@ $(BUILD)/compat/test_pico_layer: tests/compat/test_picohttpparser.c tests/testli
 	$(CC) $(CFLAGS_ALL) $(PICO_LAYER_INC) -Itests $< tests/testlib.c $(BUILD)/libsimdhttp-picohttpparser.a \
 		$(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
 
+# make fuzz-pico on a fresh clone: fetch the real source first (what make test and make bench do
+# through scripts/deps.sh), then run with it in place (PICO_HAVE_REAL is read when make starts)
+.PHONY: fuzz-pico
+fuzz-pico:
+	sh bench/peers.sh $(patsubst %/,%,$(dir $(PICO_REAL_SRC)))
+	@test -f $(PICO_REAL_SRC)/picohttpparser.c || { echo "fuzz-pico: picohttpparser's source is missing ($(PICO_REAL_SRC)): the fuzzer compares the layer with it" >&2; exit 1; }
+	$(MAKE) --no-print-directory fuzz-pico-run
+
 ifneq ($(PICO_HAVE_REAL),)
 tests: $(BUILD)/compat/pico_events_real $(BUILD)/compat/fuzz_pico_replay
 
@@ -89,8 +97,8 @@ $(BUILD)/compat/fuzz_pico_replay: $(PICO_FUZZ_DEPS) fuzz/replay_main.c
 $(BUILD)/compat/fuzz_pico: $(PICO_FUZZ_DEPS)
 	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer $(PICO_FUZZ_LINK) -fsanitize=fuzzer -o $@
 
-.PHONY: fuzz-pico
-fuzz-pico:
+.PHONY: fuzz-pico-run
+fuzz-pico-run:
 	$(MAKE) --no-print-directory BUILD=$(FUZZ_DIR) SAN=1 CC=clang CFLAGS=-fsanitize=fuzzer-no-link $(FUZZ_DIR)/compat/fuzz_pico
 	sh fuzz/run.sh $(FUZZ_DIR)/compat/fuzz_pico $(FUZZ_TIME) $(FUZZ_JOBS)
 
