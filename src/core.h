@@ -997,15 +997,18 @@ method_first:
     /* The two methods most requests use, whole with their SP: one compare instead of the
      * token scan and the classification (the SP is checked by the compare itself). */
     if (SH_LIKELY(hend - pos >= 5)) {
+        mark = pos;
         if (sh_load32(pos) == sh_load32("GET ")) {
             p->method = SIMDHTTP_METHOD_GET;
             q = pos + 3;
-            goto method_known;
+            if (headmode) h->method_len = 3;
+            goto method_span;
         }
         if (sh_load32(pos) == sh_load32("POST") && pos[4] == ' ') {
             p->method = SIMDHTTP_METHOD_POST;
             q = pos + 4;
-            goto method_known;
+            if (headmode) h->method_len = 4;
+            goto method_span;
         }
     }
 method:
@@ -1033,12 +1036,7 @@ method:
                         ? (uint8_t)sh_classify_method((const uint8_t *)p->_nbuf, p->_nlen)
                         : SIMDHTTP_METHOD_OTHER;
     }
-    SH_SPAN(on_method, mark, q - mark, S_METHOD_END, q);
-    pos = q;
-    goto method_end;
-method_known:
-    mark = pos;
-    if (headmode) h->method_len = (size_t)(q - pos);
+method_span:
     SH_SPAN(on_method, mark, q - mark, S_METHOD_END, q);
     pos = q;
 method_end:
