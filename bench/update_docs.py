@@ -10,6 +10,7 @@ fence) from bench.json and instructions.txt. The profile prose is written by han
 """
 import json
 import re
+import statistics
 import sys
 
 results = sys.argv[1] if len(sys.argv) > 1 else "bench/results"
@@ -127,10 +128,7 @@ def targets():
     pairs = [(f, r["simdhttp-avx512"]["ratio_to_simdhttp"] / r["simdhttp-avx2"]["ratio_to_simdhttp"])
              for f, r in files.items() if "simdhttp-avx512" in r and "simdhttp-avx2" in r]
     if pairs:
-        g = 1.0
-        for _, r in pairs:
-            g *= r
-        g **= 1 / len(pairs)
+        g = statistics.geometric_mean(r for _, r in pairs)
         faster = "avx2" if g >= 1 else "avx512"
         each = ", ".join(f"{f.replace('.http', '')} {r:.2f}x" for f, r in pairs)
         rows.append(f"| AVX-512 against AVX2 with 64-byte blocks, measured; dispatch picks the faster | "

@@ -387,9 +387,10 @@ bench_result bench_workload(bench_state *s, const bench_parser *p, const bench_i
     case BK_FIELDS: return wl_fields(s, in, a);
     case BK_LOOKUP: return wl_lookup(s, in, a);
     case BK_HEAD: return wl_head(s, in, a);
-    case BK_PEER:
-        if (!peers[p->peer]->workload || !peer_state(s, p->peer)) return none;
-        return peers[p->peer]->workload(s->peer[p->peer], in, a);
+    case BK_PEER: {
+        void *ps = peers[p->peer]->workload ? peer_state(s, p->peer) : NULL;
+        return ps ? peers[p->peer]->workload(ps, in, a) : none;
+    }
     default: return none;
     }
 }
