@@ -1072,6 +1072,16 @@ url:
         SH_ERR(SIMDHTTP_E_INVALID_URL, q, "invalid byte in request-target");
     }
     if (headmode) h->target_len = (size_t)((const char *)q - h->target);
+    /* The head API (no spans to give, no state to leave between): " HTTP/1.x" CRLF, the rest
+     * of the usual request-line, in three compares; what url_end, version and after_version
+     * do with it, and the same for anything else */
+    if (headmode && SH_LIKELY(hend - q >= 11) && sh_load64(q) == sh_load64(" HTTP/1.") &&
+        (uint8_t)(q[8] - '0') <= 9 && SH_IS_CRLF(q + 9)) {
+        p->http_major = 1;
+        p->http_minor = (uint8_t)(q[8] - '0');
+        pos = q + 11;
+        goto field_start;
+    }
     SH_SPAN(on_url, mark, q - mark, S_URL_END, q);
     pos = q;
 url_end:
