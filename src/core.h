@@ -1780,8 +1780,7 @@ SH_INTERNAL simdhttp_errno SH_FN(simdhttp__execute_)(simdhttp_parser *p, const c
     return (simdhttp_errno)SH_FN(sh_core_)(p, (const uint8_t *)data, len, NULL, 0);
 }
 
-SH_INTERNAL long SH_FN(simdhttp__parse_head_)(simdhttp_head *h, simdhttp_parser *p, const char *buf,
-                                              size_t len)
+static SH_ALWAYS_INLINE long SH_FN(sh_head_)(simdhttp_head *h, simdhttp_parser *p, const char *buf, size_t len)
 {
     h->method_str = h->target = h->reason = NULL;
     h->method_len = h->target_len = h->reason_len = 0;
@@ -1796,6 +1795,25 @@ SH_INTERNAL long SH_FN(simdhttp__parse_head_)(simdhttp_head *h, simdhttp_parser 
         h->content_length = p->content_length;
     }
     return r;
+}
+
+/* The head API on a parser set up by the caller (simdhttp_parse_fields: the field-line state) */
+SH_INTERNAL long SH_FN(simdhttp__parse_head_)(simdhttp_head *h, simdhttp_parser *p, const char *buf,
+                                              size_t len)
+{
+    return SH_FN(sh_head_)(h, p, buf, len);
+}
+
+/* simdhttp_parse_head's own: the parser made here, so that the dispatcher's call is a tail
+ * call (no frame of its own) and the set-up's stores meet the core's first reads in one
+ * function (AVX2 callgrind: get-4h 809 -> 796 instructions per message) */
+SH_INTERNAL long SH_FN(simdhttp__head_)(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,
+                                        const simdhttp_config *cfg)
+{
+    simdhttp_parser p;
+    p.data = NULL;
+    simdhttp__configure(&p, type, NULL, cfg);
+    return SH_FN(sh_head_)(h, &p, buf, len);
 }
 
 #undef SH_ERR

@@ -252,6 +252,16 @@ static __attribute__((noinline, cold)) long head_nulls(simdhttp_head *h, simdhtt
     return r;
 }
 
+/* the same with a parser made here (simdhttp_parse_head's: its fast path has no frame) */
+static __attribute__((noinline, cold)) long head_nulls_new(simdhttp_head *h, simdhttp_type type, const char *buf,
+                                                           size_t len, const simdhttp_config *cfg)
+{
+    simdhttp_parser p;
+    p.data = NULL;
+    simdhttp__configure(&p, type, NULL, cfg);
+    return head_nulls(h, &p, buf, len);
+}
+
 /* the per-ISA head-mode core on a configured parser (inlined into both callers) */
 static inline long head_run(simdhttp_head *h, simdhttp_parser *p, const char *buf, size_t len)
 {
@@ -266,10 +276,23 @@ static inline long head_run(simdhttp_head *h, simdhttp_parser *p, const char *bu
 long simdhttp_parse_head(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,
                          const simdhttp_config *cfg)
 {
-    simdhttp_parser p;
-    p.data = NULL;
-    simdhttp__configure(&p, type, NULL, cfg);
-    return head_run(h, &p, buf, len);
+    h->num_fields = 0;
+    h->error = SIMDHTTP_OK;
+    h->error_reason = NULL;
+    h->error_offset = 0;
+    if (__builtin_expect(!buf || !h->fields, 0)) return head_nulls_new(h, type, buf, len, cfg);
+    switch (isa_now()) { /* each a tail call: the ISA's function makes the parser */
+#if defined(__x86_64__)
+    case SIMDHTTP_ISA_AVX512: return simdhttp__head_avx512(h, type, buf, len, cfg);
+    case SIMDHTTP_ISA_AVX2: return simdhttp__head_avx2(h, type, buf, len, cfg);
+    case SIMDHTTP_ISA_SSE42: return simdhttp__head_sse42(h, type, buf, len, cfg);
+    case SIMDHTTP_ISA_SSE2: return simdhttp__head_sse2(h, type, buf, len, cfg);
+#endif
+#if defined(__aarch64__)
+    case SIMDHTTP_ISA_NEON: return simdhttp__head_neon(h, type, buf, len, cfg);
+#endif
+    default: return simdhttp__head_scalar(h, type, buf, len, cfg);
+    }
 }
 
 /* The core's field lines in trailer mode (no framing fields), started at a line's start;
