@@ -211,19 +211,21 @@ simdhttp_errno simdhttp_execute(simdhttp_parser *p, const char *data, size_t len
     }
 }
 
-static inline long head_isa(simdhttp_head *h, simdhttp_parser *p, const char *buf, size_t len)
+/* the ISA's head-mode core (fields: a bare field block), which makes its own parser */
+static inline long head_isa(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,
+                            const simdhttp_config *cfg, int fields)
 {
     switch (isa_now()) {
 #if defined(__x86_64__)
-    case SIMDHTTP_ISA_AVX512: return simdhttp__parse_head_avx512(h, p, buf, len);
-    case SIMDHTTP_ISA_AVX2: return simdhttp__parse_head_avx2(h, p, buf, len);
-    case SIMDHTTP_ISA_SSE42: return simdhttp__parse_head_sse42(h, p, buf, len);
-    case SIMDHTTP_ISA_SSE2: return simdhttp__parse_head_sse2(h, p, buf, len);
+    case SIMDHTTP_ISA_AVX512: return simdhttp__head_avx512(h, type, buf, len, cfg, fields);
+    case SIMDHTTP_ISA_AVX2: return simdhttp__head_avx2(h, type, buf, len, cfg, fields);
+    case SIMDHTTP_ISA_SSE42: return simdhttp__head_sse42(h, type, buf, len, cfg, fields);
+    case SIMDHTTP_ISA_SSE2: return simdhttp__head_sse2(h, type, buf, len, cfg, fields);
 #endif
 #if defined(__aarch64__)
-    case SIMDHTTP_ISA_NEON: return simdhttp__parse_head_neon(h, p, buf, len);
+    case SIMDHTTP_ISA_NEON: return simdhttp__head_neon(h, type, buf, len, cfg, fields);
 #endif
-    default: return simdhttp__parse_head_scalar(h, p, buf, len);
+    default: return simdhttp__head_scalar(h, type, buf, len, cfg, fields);
     }
 }
 
@@ -231,8 +233,8 @@ static inline long head_isa(simdhttp_head *h, simdhttp_parser *p, const char *bu
  * undefined in C (UBSan reports it), so a head with no room (fields NULL, fields_cap 0, as a
  * picohttpparser caller passes NULL with *num_headers 0) parses with a stand-in array that the
  * core never writes (it writes a field only below fields_cap), put back to NULL after. */
-static __attribute__((noinline, cold)) long head_nulls(simdhttp_head *h, simdhttp_parser *p, const char *buf,
-                                                       size_t len)
+static __attribute__((noinline, cold)) long head_nulls(simdhttp_head *h, simdhttp_type type, const char *buf,
+                                                       size_t len, const simdhttp_config *cfg, int fields)
 {
     if (!buf && len) {
         h->error = SIMDHTTP_E_INVALID_ARGUMENT;
@@ -247,63 +249,32 @@ static __attribute__((noinline, cold)) long head_nulls(simdhttp_head *h, simdhtt
     simdhttp_field none[1];
     int stand_in = !h->fields;
     if (stand_in) h->fields = none;
-    long r = head_isa(h, p, buf ? buf : sh_empty, len);
+    long r = head_isa(h, type, buf ? buf : sh_empty, len, cfg, fields);
     if (stand_in) h->fields = NULL;
     return r;
 }
 
-/* the same with a parser made here (simdhttp_parse_head's: its fast path has no frame) */
-static __attribute__((noinline, cold)) long head_nulls_new(simdhttp_head *h, simdhttp_type type, const char *buf,
-                                                           size_t len, const simdhttp_config *cfg)
-{
-    simdhttp_parser p;
-    p.data = NULL;
-    simdhttp__configure(&p, type, NULL, cfg);
-    return head_nulls(h, &p, buf, len);
-}
-
-/* the per-ISA head-mode core on a configured parser (inlined into both callers) */
-static inline long head_run(simdhttp_head *h, simdhttp_parser *p, const char *buf, size_t len)
+/* Both head calls: the head's resets, then a tail call into the ISA's function (no frame) */
+static inline long head_run(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,
+                            const simdhttp_config *cfg, int fields)
 {
     h->num_fields = 0;
     h->error = SIMDHTTP_OK;
     h->error_reason = NULL;
     h->error_offset = 0;
-    if (__builtin_expect(!buf || !h->fields, 0)) return head_nulls(h, p, buf, len);
-    return head_isa(h, p, buf, len);
+    if (__builtin_expect(!buf || !h->fields, 0)) return head_nulls(h, type, buf, len, cfg, fields);
+    return head_isa(h, type, buf, len, cfg, fields);
 }
 
 long simdhttp_parse_head(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,
                          const simdhttp_config *cfg)
 {
-    h->num_fields = 0;
-    h->error = SIMDHTTP_OK;
-    h->error_reason = NULL;
-    h->error_offset = 0;
-    if (__builtin_expect(!buf || !h->fields, 0)) return head_nulls_new(h, type, buf, len, cfg);
-    switch (isa_now()) { /* each a tail call: the ISA's function makes the parser */
-#if defined(__x86_64__)
-    case SIMDHTTP_ISA_AVX512: return simdhttp__head_avx512(h, type, buf, len, cfg);
-    case SIMDHTTP_ISA_AVX2: return simdhttp__head_avx2(h, type, buf, len, cfg);
-    case SIMDHTTP_ISA_SSE42: return simdhttp__head_sse42(h, type, buf, len, cfg);
-    case SIMDHTTP_ISA_SSE2: return simdhttp__head_sse2(h, type, buf, len, cfg);
-#endif
-#if defined(__aarch64__)
-    case SIMDHTTP_ISA_NEON: return simdhttp__head_neon(h, type, buf, len, cfg);
-#endif
-    default: return simdhttp__head_scalar(h, type, buf, len, cfg);
-    }
+    return head_run(h, type, buf, len, cfg, 0);
 }
 
 /* The core's field lines in trailer mode (no framing fields), started at a line's start;
  * in head mode the core returns at the empty line. */
 long simdhttp_parse_fields(simdhttp_head *h, const char *buf, size_t len, const simdhttp_config *cfg)
 {
-    simdhttp_parser p;
-    p.data = NULL;
-    simdhttp__configure(&p, SIMDHTTP_REQUEST, NULL, cfg);
-    p._state = S_FIELD_START;
-    p.flags = SIMDHTTP_F_TRAILERS;
-    p._want = 0; /* no field before: leading SP/HTAB is an error, not an obs-fold */
-    return head_run(h, &p, buf, len);
+    return head_run(h, SIMDHTTP_REQUEST, buf, len, cfg, 1);
 }

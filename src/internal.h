@@ -70,10 +70,8 @@ enum { TE_SEEN_CHUNKED = 1, TE_LAST_CHUNKED = 2 };
 #define SH_DECLARE_ISA(isa)                                                                  \
     SH_INTERNAL simdhttp_errno simdhttp__execute_##isa(simdhttp_parser *p, const char *data,  \
                                                        size_t len);                          \
-    SH_INTERNAL long simdhttp__parse_head_##isa(simdhttp_head *h, simdhttp_parser *p,        \
-                                                const char *buf, size_t len);                \
     SH_INTERNAL long simdhttp__head_##isa(simdhttp_head *h, simdhttp_type type, const char *buf, \
-                                          size_t len, const simdhttp_config *cfg);
+                                          size_t len, const simdhttp_config *cfg, int fields);
 
 SH_DECLARE_ISA(scalar)
 #if defined(__x86_64__) || defined(_M_X64)
