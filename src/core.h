@@ -389,7 +389,7 @@ static inline const uint8_t *sh_ows_end(const uint8_t *v, const uint8_t *x)
  * usual values at once, with the flags and content length sh_special_feed + sh_special_end
  * would leave. @return 1 if done, 0 if the caller must run those (anything else: lists,
  * errors, a second Content-Length, chunked applied before). */
-static inline int sh_special_whole(simdhttp_parser *p, int hs, const uint8_t *v, const uint8_t *t)
+static inline __attribute__((always_inline)) int sh_special_whole(simdhttp_parser *p, int hs, const uint8_t *v, const uint8_t *t)
 {
     size_t n = (size_t)(t - v);
     switch (hs) {
