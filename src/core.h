@@ -699,7 +699,7 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
         n = (size_t)(nq - pos);
         if (SH_UNLIKELY(nq == hend || *nq != ':' || !n)) break;
 #else
-        size_t off = (size_t)((uintptr_t)pos - bb);
+        size_t off = (size_t)((uintptr_t)pos - bb), voff;
         uint64_t m;
         if (SH_UNLIKELY(off >= 64)) { /* the line starts past the block: the next one, or */
             if (off < 128 && (size_t)((uintptr_t)hend - bb) > 64) {
@@ -719,6 +719,7 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
             m = bnt;
             if (!m) break; /* a name of 64 bytes or more: the general path */
         } /* a first byte that is no tchar: an error, or ':' (an empty name), found below */
+        voff = off; /* where the value's search starts: the line start, or this block's */
         off += SH_CTZ64(m); /* nq - bb, 0..63 */
         nq = (const uint8_t *)bb + off;
         n = (size_t)(nq - pos);
@@ -735,10 +736,14 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
         xu = (uintptr_t)scan_value(nq + 1, hend);
 #endif
 #else
-        /* the value: up to the first byte not allowed in one (bits past hend are such) */
-        m = bvb >> off >> 1; /* from nq + 1 (off + 1 may be 64) */
+        /* the value: up to the first byte not allowed in one (bits past hend are such),
+         * searched from the line start (or the block's first byte, inside the name): a name,
+         * its ':' and OWS hold no such byte, so it is the same byte as from nq + 1 when *nq
+         * is ':', and the search does not wait for the name's end (the walk is a chain of
+         * lines: each line's end gives the next line's start) */
+        m = bvb >> voff;
         if (SH_LIKELY(m)) {
-            xu = (uintptr_t)nq + 1 + SH_CTZ64(m);
+            xu = bb + voff + SH_CTZ64(m);
         } else { /* the value runs past the block: the next one (it usually ends there and
                   * holds the lines after it) */
             if ((size_t)((uintptr_t)hend - bb) <= 64) goto out; /* the line is not all here */
