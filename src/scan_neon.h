@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "scan_scalar.h"
+#include "tables.h"
 
 /* inlined into the core whatever the size heuristics say (see scan_sse2.h) */
 #define SH_SCAN_INLINE static inline __attribute__((always_inline))
@@ -82,16 +83,13 @@ SH_SCAN_INLINE uint8x16_t neon_stop_value(uint8x16_t v)
     return vorrq_u8(ctl, vceqq_u8(v, vdupq_n_u8(0x7f)));
 }
 
-/* not a tchar: the nibble bitmap of scan_sse42.h with TBL lookups */
+/* not a tchar: the nibble bitmap of scan_sse42.h (src/tables.c's rows) with TBL lookups */
 SH_SCAN_INLINE uint8x16_t neon_stop_token(uint8x16_t v)
 {
-    static const uint8_t lo_bytes[16] = {0xe8, 0xfc, 0xf8, 0xfc, 0xfc, 0xfc, 0xfc, 0xfc,
-                                         0xf8, 0xf8, 0xf4, 0x54, 0xd0, 0x54, 0xf4, 0x70};
-    static const uint8_t hi_bytes[16] = {0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80};
     /* row bitmap for the low nibble */
-    uint8x16_t row = vqtbl1q_u8(vld1q_u8(lo_bytes), vandq_u8(v, vdupq_n_u8(0x0f)));
+    uint8x16_t row = vqtbl1q_u8(vld1q_u8(simdhttp_vconst[SH_VK_TCHAR_LO]), vandq_u8(v, vdupq_n_u8(0x0f)));
     /* column bit for the high nibble */
-    uint8x16_t col = vqtbl1q_u8(vld1q_u8(hi_bytes), vshrq_n_u8(v, 4));
+    uint8x16_t col = vqtbl1q_u8(vld1q_u8(simdhttp_vconst[SH_VK_TCHAR_HI]), vshrq_n_u8(v, 4));
     /* no common bit: not a tchar */
     return vceqzq_u8(vandq_u8(row, col));
 }

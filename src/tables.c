@@ -36,7 +36,6 @@ const uint8_t simdhttp_hex1[256] = {
 /* the vbad bytes in the same form (columns: TCHAR_HI's bit h for high nibble h): column 0
  * but HTAB (low nibble 9), all of column 1, DEL (column 7, low nibble 0xf) */
 #define VBAD_LO 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x02, 0x03, 0x03, 0x03, 0x03, 0x03, 0x83
-const uint8_t simdhttp_vconst[7][32] __attribute__((aligned(32))) = {
-    SPLAT32(0x1f), SPLAT32(0x09), SPLAT32(0x7f), SPLAT32(0x0f), {TCHAR_LO, TCHAR_LO}, {TCHAR_HI, TCHAR_HI},
-    {VBAD_LO, VBAD_LO},
+const uint8_t simdhttp_vconst[5][32] __attribute__((aligned(32))) = {
+    SPLAT32(0x7f), SPLAT32(0x0f), {TCHAR_LO, TCHAR_LO}, {TCHAR_HI, TCHAR_HI}, {VBAD_LO, VBAD_LO},
 };
