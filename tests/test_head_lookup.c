@@ -157,6 +157,29 @@ int main(void)
                 "a=1; b=\"2\": %d pairs", n);
         simdhttp_cookies_of(NULL, 5, &it);
         t_check(simdhttp_cookie_next(&it, &c) == 0, "cookies_of", "NULL span: no pair");
+        /* each starter resets the whole iterator (members are assigned one by one, not
+         * memset): reused after a malformed pair, it reports no error and the same pairs */
+        for (int k = 0; k < 3; k++) {
+            static const char badv[] = "x; a=1";
+            simdhttp_fields fl = SIMDHTTP_FIELDS_INIT;
+            int from_head = 0;
+            simdhttp_cookies_of(badv, sizeof badv - 1, &it);
+            while (simdhttp_cookie_next(&it, &c) == 1) {}
+            if (!t_check(it.errors == 1 && it.error_pair, "cookie iterator reuse", "no error to clear")) break;
+            if (k == 0) simdhttp_cookies_of(v, vl, &it);
+            else if (k == 1) simdhttp_head_cookies(&h, &it), from_head = 1;
+            else if (t_check(simdhttp_fields_from_head(&fl, &h) == 0, "cookie iterator reuse", "fields"))
+                simdhttp_fields_cookies(&fl, &it), from_head = 1;
+            t_check(it.errors == 0 && it.error_pair == NULL && it.error_pair_len == 0 && it.error_reason == NULL &&
+                        it.error_field == 0 && it.error_offset == 0,
+                    "cookie iterator reuse", "starter %d left an error member set", k);
+            n = 0;
+            while (simdhttp_cookie_next(&it, &c) == 1) n++;
+            /* the head's: a=1, b="2" (first Cookie), c=3, d=4 (second; "bad pair" skipped, e
+             * unbalanced) */
+            t_check(n == (from_head ? 4 : 2), "cookie iterator reuse", "starter %d: %d pairs", k, n);
+            simdhttp_fields_free(&fl);
+        }
     }
     free(copy);
     t_check(simdhttp_head_find(NULL, "a", 1, 0) == -1 && simdhttp_head_get(NULL, "a", 1, NULL) == NULL,
