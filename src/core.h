@@ -674,7 +674,7 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
         f0 = f = h->fields + h->num_fields;
         flim = h->fields_cap - h->num_fields < left ? h->fields + h->fields_cap : f + left;
     }
-    /* the block from P: stage 2 reads two of stage 1's six masks (the others are dead code) */
+    /* the block from P: stage 1's two masks */
 #define SH_BLOCK_AT(P)                                                                       \
     do {                                                                                     \
         const uint8_t *b_ = (P);                                                             \

@@ -11,12 +11,7 @@
 #include <tmmintrin.h>
 
 #include "scan_sse2.h"
-
-/* tchar as a bitmap indexed by nibbles: byte c is a tchar iff
- * sh_tchar_lo[c & 15] & sh_tchar_hi[c >> 4] != 0 (bit h of the first table: (h << 4 | lo) is
- * a tchar; the second table is 1 << h for h < 8, so bytes >= 0x80 are never tchars). */
-#define SH_TCHAR_LO_BYTES 0xe8, 0xfc, 0xf8, 0xfc, 0xfc, 0xfc, 0xfc, 0xfc, 0xf8, 0xf8, 0xf4, 0x54, 0xd0, 0x54, 0xf4, 0x70
-#define SH_TCHAR_HI_BYTES 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0, 0, 0, 0, 0, 0, 0, 0
+#include "tables.h" /* SH_TCHAR_LO_BYTES, SH_TCHAR_HI_BYTES: tchar as a nibble bitmap */
 
 /* not a tchar */
 SH_SCAN_INLINE unsigned ssse3_stop_token(__m128i v)

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: MIT */
-/* Stage 1: one 64-byte block of input -> six bitmasks, bit i for byte i (simdjson's first
+/* Stage 1: one 64-byte block of input -> two bitmasks, bit i for byte i (simdjson's first
  * stage; the parser core's stage 2 walks them with plain integer code, src/core.h).
  *
- *   lf     LF (0x0A)              cr     CR (0x0D)              colon  ':'
- *   ws     SP or HTAB (OWS)
  *   vbad   a byte not allowed in a field value: a CTL other than HTAB (0x00-0x08,
  *          0x0A-0x1F; so CR and LF too) or DEL (0x7F) (RFC 9110 section 5.5)
  *   ntok   a byte that is not a tchar (RFC 9110 section 5.6.2)
+ *
+ * That is all stage 2 reads: a field line's name ends at its first ntok bit (which must be
+ * ':'), its value at the first vbad bit from the line start (which must be the CR of CRLF); OWS
+ * is trimmed from the bytes. (The design had four more masks, LF, CR, ':' and SP/HTAB; nothing
+ * read them, so they are gone: docs/simd.md.)
  *
  * Only this stage differs per ISA: src/stage1_<isa>.h each define
  *   <isa>_stage1(p, m)   the masks of the 64 bytes p[0..63] (all of them readable)
@@ -34,17 +37,8 @@
 #include <string.h>
 
 typedef struct sh_masks {
-    uint64_t lf, cr, colon, ws, vbad, ntok;
+    uint64_t vbad, ntok;
 } sh_masks;
-
-/* Per-byte classes of the scalar stage 1 (bits: 1 LF, 2 CR, 4 ':', 8 SP/HTAB, 16 vbad,
- * 32 ntok). tests/test_stage1.c checks it against the RFC definitions byte by byte. */
-#define SH_C_LF 1u
-#define SH_C_CR 2u
-#define SH_C_COLON 4u
-#define SH_C_WS 8u
-#define SH_C_VBAD 16u
-#define SH_C_NTOK 32u
 
 #endif
 
@@ -69,10 +63,6 @@ static inline __attribute__((always_inline)) void sh_stage1_at(const uint8_t *p,
         unsigned k = (unsigned)(64 - n);
         uint64_t past = ~0ull << n;
         stage1_block(end - 64, m);
-        m->lf >>= k;
-        m->cr >>= k;
-        m->colon >>= k;
-        m->ws >>= k;
         m->vbad = m->vbad >> k | past;
         m->ntok >>= k;
     } else {

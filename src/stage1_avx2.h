@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Stage 1, AVX2 (src/stage1.h has the contract): two 32-byte vectors per block; lf, cr, colon
- * and ws a compare and a movemask each; vbad and ntok two nibble lookups that share the high
- * nibble's (9 vector instructions for both where the stop classes of src/scan_avx2.h take 12;
+/* Stage 1, AVX2 (src/stage1.h has the contract): two 32-byte vectors per block; vbad and ntok
+ * two nibble lookups that share the high nibble's (9 vector instructions for both where the stop classes of src/scan_avx2.h take 12;
  * AVX2 callgrind, per message: browser-get head API 2293 -> 2204, get-32h 3249 -> 3102). The
  * constants are read from memory (src/tables.c): GCC otherwise rebuilds each splat with three
  * instructions in every inlined copy, about 9 per block. */
@@ -13,9 +12,6 @@
 #include "tables.h"
 
 #define SH_K(i) _mm256_load_si256((const __m256i *)(const void *)simdhttp_vconst[i])
-
-/* bytes equal to c, one bit per byte */
-#define SH_EQ32(v, c) ((uint64_t)(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8((v), _mm256_set1_epi8(c))))
 
 /* vbad and ntok of 32 bytes from one lookup of the high nibble: each class is a row bitmap of
  * the low nibble (pshufb on v itself: 0 for bytes from 0x80, which are obs-text: not tchar, not
@@ -35,10 +31,6 @@ SH_SCAN_INLINE void avx2_stage1(const uint8_t *p, sh_masks *m)
     __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)p);
     __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
     uint64_t vbad_a, ntok_a, vbad_b, ntok_b;
-    m->lf = SH_EQ32(a, '\n') | SH_EQ32(b, '\n') << 32;
-    m->cr = SH_EQ32(a, '\r') | SH_EQ32(b, '\r') << 32;
-    m->colon = SH_EQ32(a, ':') | SH_EQ32(b, ':') << 32;
-    m->ws = SH_EQ32(a, ' ') | SH_EQ32(a, '\t') | (SH_EQ32(b, ' ') | SH_EQ32(b, '\t')) << 32;
     avx2_classes32(a, &vbad_a, &ntok_a);
     avx2_classes32(b, &vbad_b, &ntok_b);
     m->vbad = vbad_a | vbad_b << 32;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
-/* Stage 1, NEON (src/stage1.h has the contract): four 16-byte vectors per block; the compare
- * results (0x00/0xFF lanes) become one bit per byte by keeping bit i%8 of lane i and adding
+/* Stage 1, NEON (src/stage1.h has the contract): four 16-byte vectors per block; the class
+ * lanes (0x00/0xFF) become one bit per byte by keeping bit i%8 of lane i and adding
  * neighbours pairwise three times (AArch64 has no movemask). vbad and ntok: two nibble
  * lookups that share the high nibble's (neon_classes16). */
 #ifndef SIMDHTTP_STAGE1_NEON_H
@@ -23,9 +23,6 @@ SH_SCAN_INLINE uint64_t neon_mask64(uint8x16_t a, uint8x16_t b, uint8x16_t c, ui
     return vgetq_lane_u64(vreinterpretq_u64_u8(s), 0);
 }
 
-#define SH_NEON_EQ(c) neon_mask64(vceqq_u8(v0, vdupq_n_u8(c)), vceqq_u8(v1, vdupq_n_u8(c)), \
-                                  vceqq_u8(v2, vdupq_n_u8(c)), vceqq_u8(v3, vdupq_n_u8(c)))
-
 /* vbad and ntok lanes of 16 bytes, as src/stage1_avx2.h: a row table per class for the low
  * nibble (src/tables.c: TCHAR_LO, VBAD_LO) AND one column lookup for the high nibble (TCHAR_HI:
  * bit h for h = 0..7, none from 0x80); vbad where they share a bit, ntok where they do not
@@ -42,10 +39,6 @@ SH_SCAN_INLINE void neon_stage1(const uint8_t *p, sh_masks *m)
 {
     uint8x16_t v0 = vld1q_u8(p), v1 = vld1q_u8(p + 16), v2 = vld1q_u8(p + 32), v3 = vld1q_u8(p + 48);
     uint8x16_t b0, b1, b2, b3, t0, t1, t2, t3;
-    m->lf = SH_NEON_EQ('\n');
-    m->cr = SH_NEON_EQ('\r');
-    m->colon = SH_NEON_EQ(':');
-    m->ws = SH_NEON_EQ(' ') | SH_NEON_EQ('\t');
     neon_classes16(v0, &b0, &t0);
     neon_classes16(v1, &b1, &t1);
     neon_classes16(v2, &b2, &t2);

@@ -1,34 +1,24 @@
 /* SPDX-License-Identifier: MIT */
-/* Stage 1, SSE2 (src/stage1.h has the contract): four 16-byte vectors per block; each class a
- * compare and a movemask (vbad and ntok: the scanners' stop classes, src/scan_sse2.h). The
- * SSE4.2-level unit passes the pshufb tchar class of scan_sse42.h instead. */
+/* Stage 1, SSE2 (src/stage1.h has the contract): four 16-byte vectors per block; vbad and ntok
+ * the scanners' stop classes (src/scan_sse2.h), a movemask each. The SSE4.2-level unit passes
+ * the pshufb tchar class of scan_sse42.h instead. */
 #ifndef SIMDHTTP_STAGE1_SSE2_H
 #define SIMDHTTP_STAGE1_SSE2_H
 
 #include "scan_sse2.h"
 #include "stage1.h"
 
-/* bytes equal to c, one bit per byte */
-#define SH_EQ16(v, c) ((uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8((v), _mm_set1_epi8(c))))
-
-/* The six classes of the 16 bytes at p into bits i..i+15 of m. */
+/* The two classes of the 16 bytes at p into bits i..i+15 of m. */
 #define SH_STAGE1_16(stop_ntok, p, i, m)                                                 \
     do {                                                                                \
         __m128i v_ = _mm_loadu_si128((const __m128i *)(const void *)((p) + (i)));       \
-        (m)->lf |= SH_EQ16(v_, '\n') << (i);                                            \
-        (m)->cr |= SH_EQ16(v_, '\r') << (i);                                            \
-        (m)->colon |= SH_EQ16(v_, ':') << (i);                                          \
-        /* SP or HTAB */                                                                \
-        (m)->ws |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_or_si128(                  \
-                       _mm_cmpeq_epi8(v_, _mm_set1_epi8(' ')),                          \
-                       _mm_cmpeq_epi8(v_, _mm_set1_epi8('\t')))) << (i);                \
         (m)->vbad |= (uint64_t)sse2_stop_value(v_) << (i);                              \
         (m)->ntok |= (uint64_t)stop_ntok(v_) << (i);                                    \
     } while (0)
 
 #define SH_STAGE1_64(stop_ntok, p, m)                                                   \
     do {                                                                                \
-        memset((m), 0, sizeof *(m));                                                    \
+        (m)->vbad = (m)->ntok = 0;                                                      \
         SH_STAGE1_16(stop_ntok, p, 0, m);                                               \
         SH_STAGE1_16(stop_ntok, p, 16, m);                                              \
         SH_STAGE1_16(stop_ntok, p, 32, m);                                              \

@@ -30,12 +30,11 @@ const uint8_t simdhttp_hex1[256] = {
 };
 
 #define SPLAT32(x) {x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x}
-/* the tchar nibble bitmap of src/scan_sse42.h, once per 128-bit lane */
-#define TCHAR_LO 0xe8, 0xfc, 0xf8, 0xfc, 0xfc, 0xfc, 0xfc, 0xfc, 0xf8, 0xf8, 0xf4, 0x54, 0xd0, 0x54, 0xf4, 0x70
-#define TCHAR_HI 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0, 0, 0, 0, 0, 0, 0, 0
-/* the vbad bytes in the same form (columns: TCHAR_HI's bit h for high nibble h): column 0
- * but HTAB (low nibble 9), all of column 1, DEL (column 7, low nibble 0xf) */
-#define VBAD_LO 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x02, 0x03, 0x03, 0x03, 0x03, 0x03, 0x83
+/* the nibble bitmaps of tables.h, once per 128-bit lane */
 const uint8_t simdhttp_vconst[5][32] __attribute__((aligned(32))) = {
-    SPLAT32(0x7f), SPLAT32(0x0f), {TCHAR_LO, TCHAR_LO}, {TCHAR_HI, TCHAR_HI}, {VBAD_LO, VBAD_LO},
+    SPLAT32(0x7f),
+    SPLAT32(0x0f),
+    {SH_TCHAR_LO_BYTES, SH_TCHAR_LO_BYTES},
+    {SH_TCHAR_HI_BYTES, SH_TCHAR_HI_BYTES},
+    {SH_VBAD_LO_BYTES, SH_VBAD_LO_BYTES},
 };

@@ -35,20 +35,14 @@ static inline __m512i _mm512_set1_epi8(char c)
     memset(v.b, (uint8_t)c, 64);
     return v;
 }
-static inline __mmask64 _mm512_cmpeq_epi8_mask(__m512i a, __m512i b)
+/* vptestmb: bit i set where a[i] & b[i] != 0 */
+static inline __mmask64 _mm512_test_epi8_mask(__m512i a, __m512i b)
 {
     __mmask64 k = 0;
-    for (int i = 0; i < 64; i++) k |= (uint64_t)(a.b[i] == b.b[i]) << i;
+    for (int i = 0; i < 64; i++) k |= (uint64_t)((a.b[i] & b.b[i]) != 0) << i;
     return k;
 }
-/* unsigned a <= b */
-static inline __mmask64 _mm512_cmple_epu8_mask(__m512i a, __m512i b)
-{
-    __mmask64 k = 0;
-    for (int i = 0; i < 64; i++) k |= (uint64_t)(a.b[i] <= b.b[i]) << i;
-    return k;
-}
-/* bits set where a & b is zero */
+/* vptestnmb: bit i set where a[i] & b[i] is zero */
 static inline __mmask64 _mm512_testn_epi8_mask(__m512i a, __m512i b)
 {
     __mmask64 k = 0;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Stage 1 (src/stage1.h): every path's six masks against their definitions, written out byte
+/* Stage 1 (src/stage1.h): every path's two masks against their definitions, written out byte
  * by byte from RFC 9110 (not from the library's tables):
  *   - every byte value at every position of a block;
  *   - random bytes (biased to HTTP's) for blocks starting at every offset 0..140 of a buffer
@@ -46,10 +46,6 @@ static void ref(const uint8_t *p, size_t n, sh_masks *m)
             continue;
         }
         unsigned c = p[i];
-        if (c == '\n') m->lf |= bit;
-        if (c == '\r') m->cr |= bit;
-        if (c == ':') m->colon |= bit;
-        if (c == ' ' || c == '\t') m->ws |= bit;
         if ((c < 0x20 && c != '\t') || c == 0x7f) m->vbad |= bit; /* RFC 9110 5.5 */
         if (!is_tchar(c)) m->ntok |= bit;
     }
@@ -59,9 +55,7 @@ static int same(const sh_masks *a, const sh_masks *b) { return memcmp(a, b, size
 
 static void show(const char *what, const sh_masks *m)
 {
-    printf("  %s: lf %016llx cr %016llx colon %016llx ws %016llx vbad %016llx ntok %016llx\n", what,
-           (unsigned long long)m->lf, (unsigned long long)m->cr, (unsigned long long)m->colon,
-           (unsigned long long)m->ws, (unsigned long long)m->vbad, (unsigned long long)m->ntok);
+    printf("  %s: vbad %016llx ntok %016llx\n", what, (unsigned long long)m->vbad, (unsigned long long)m->ntok);
 }
 
 static uint64_t rng = 0x9e3779b97f4a7c15u;
