@@ -887,9 +887,9 @@ static inline uint32_t run_end(const char *v, uint32_t p, uint32_t vl, int name)
 }
 
 /* Every member of a fresh iterator over one source (the other two NULL). Assigned one by one,
- * not memset: gcc makes the memset of this 88-byte struct a `rep stos`, which cost 13-17 ns per
- * call on the reference machine, most of what finding a head's first cookie took (the seed
- * workload's cookie: 63 -> 49 ns of which 46 are the parse, docs/benchmarks.md). */
+ * not memset: gcc makes the memset of this 88-byte struct a `rep stos`, whose start-up cost
+ * was paid once per request by the seed workload (parse seed-simple and take its first
+ * cookie: 63.5 -> 58.2 ns in alternating runs on the reference machine, docs/benchmarks.md). */
 static inline void iter_start(simdhttp_cookie_iter *it, const store *s, const simdhttp_head *h,
                               const char *v, size_t vlen)
 {

@@ -83,7 +83,7 @@ SH_SCAN_INLINE uint8x16_t neon_stop_value(uint8x16_t v)
     return vorrq_u8(ctl, vceqq_u8(v, vdupq_n_u8(0x7f)));
 }
 
-/* not a tchar: the nibble bitmap of scan_sse42.h (src/tables.c's rows) with TBL lookups */
+/* not a tchar: the nibble bitmap of src/tables.h (simdhttp_vconst's rows) with TBL lookups */
 SH_SCAN_INLINE uint8x16_t neon_stop_token(uint8x16_t v)
 {
     /* row bitmap for the low nibble */

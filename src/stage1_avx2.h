@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Stage 1, AVX2 (src/stage1.h has the contract): two 32-byte vectors per block; vbad and ntok
- * two nibble lookups that share the high nibble's (9 vector instructions for both where the stop classes of src/scan_avx2.h take 12;
- * AVX2 callgrind, per message: browser-get head API 2293 -> 2204, get-32h 3249 -> 3102). The
+ * two nibble lookups that share the high nibble's (9 vector instructions for both where the
+ * stop classes of src/scan_avx2.h take 12; AVX2 callgrind, per message: browser-get head API 2293 -> 2204, get-32h 3249 -> 3102). The
  * constants are read from memory (src/tables.c): GCC otherwise rebuilds each splat with three
  * instructions in every inlined copy, about 9 per block. */
 #ifndef SIMDHTTP_STAGE1_AVX2_H

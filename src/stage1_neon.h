@@ -24,9 +24,10 @@ SH_SCAN_INLINE uint64_t neon_mask64(uint8x16_t a, uint8x16_t b, uint8x16_t c, ui
 }
 
 /* vbad and ntok lanes of 16 bytes, as src/stage1_avx2.h: a row table per class for the low
- * nibble (src/tables.c: TCHAR_LO, VBAD_LO) AND one column lookup for the high nibble (TCHAR_HI:
- * bit h for h = 0..7, none from 0x80); vbad where they share a bit, ntok where they do not
- * (8 operations for both where neon_stop_value and neon_stop_token take 11) */
+ * nibble (src/tables.h: SH_VK_TCHAR_LO, SH_VK_VBAD_LO) AND one column lookup for the high
+ * nibble (SH_VK_TCHAR_HI: bit h for h = 0..7, none from 0x80); vbad where they share a bit,
+ * ntok where they do not (8 operations for both where neon_stop_value and neon_stop_token
+ * take 11) */
 SH_SCAN_INLINE void neon_classes16(uint8x16_t v, uint8x16_t *vbad, uint8x16_t *ntok)
 {
     uint8x16_t lo = vandq_u8(v, vdupq_n_u8(0x0f));
