@@ -668,6 +668,8 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
     simdhttp_field *f = NULL, *f0 = NULL, *flim = NULL, *fspecial = NULL;
     int ret = SH_WALK_GENERAL, rc;
     uint8_t special_hs = H_NONE;
+    const SH_S1KEYS_T s1keys = SH_S1KEYS_LOAD();
+    (void)s1keys; /* unused with SH_STAGE2_SCANNERS */
 
     if (headmode) {
         /* the fields that may still be taken: min(max_fields left, room in the head) */
@@ -679,7 +681,10 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
     do {                                                                                     \
         const uint8_t *b_ = (P);                                                             \
         sh_masks m_;                                                                         \
-        sh_stage1_at(b_, data, hend, &m_);                                                   \
+        if (headmode)                                                                        \
+            sh_stage1_at_k(b_, data, hend, &s1keys, &m_);                                    \
+        else                                                                                 \
+            sh_stage1_at(b_, data, hend, &m_);                                               \
         bb = (uintptr_t)b_;                                                                  \
         bvb = m_.vbad;                                                                       \
         bnt = m_.ntok;                                                                       \

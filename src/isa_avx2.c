@@ -10,6 +10,9 @@
 #define scan_value avx2_scan_value
 #define scan_target avx2_scan_target
 #define stage1_block avx2_stage1
+#define stage1_block_k avx2_stage1_k
+#define stage1_keys avx2_stage1_keys
+#define stage1_keys_load avx2_stage1_keys_load
 #include "core.h"
 #include "stage1.h" /* sh_stage1_at, with this unit's stage1_block */
 

@@ -46,32 +46,55 @@ typedef struct sh_masks {
 #if defined(stage1_block) && !defined(SH_STAGE1_AT_DONE)
 #define SH_STAGE1_AT_DONE
 
-static inline __attribute__((always_inline)) void sh_stage1_at(const uint8_t *p, const uint8_t *lo,
-                                                               const uint8_t *end, sh_masks *m)
+/* An ISA whose block function reads constants (AVX2: five 32-byte rows) may define
+ * stage1_block_k(p, k, m) and stage1_keys_load() as well: the walk loads the constants once
+ * per head and keeps them in registers, instead of once per block (gcc cannot hoist the loads
+ * itself: the field stores between two blocks may alias them). */
+#ifdef stage1_block_k
+#define SH_S1KEYS_T stage1_keys
+#define SH_S1KEYS_LOAD() stage1_keys_load()
+#define SH_S1_BLOCK(p, k, m) stage1_block_k(p, k, m)
+#else
+#define SH_S1KEYS_T char
+#define SH_S1KEYS_LOAD() 0
+#define SH_S1_BLOCK(p, k, m) ((void)(k), stage1_block(p, m))
+#endif
+
+static inline __attribute__((always_inline)) void sh_stage1_at_k(const uint8_t *p, const uint8_t *lo,
+                                                                 const uint8_t *end, const SH_S1KEYS_T *keys,
+                                                                 sh_masks *m)
 {
     size_t n = (size_t)(end - p);
     if (__builtin_expect(n >= 64, 1)) {
-        stage1_block(p, m);
+        SH_S1_BLOCK(p, keys, m);
         return;
     }
 #ifdef SH_STAGE1_PART
     SH_STAGE1_PART(p, n, m);
     (void)lo;
+    (void)keys;
 #else
     if ((size_t)(end - lo) >= 64 && n) {
         /* the 64 bytes ending at end, shifted down by the 64 - n bytes before p */
         unsigned k = (unsigned)(64 - n);
         uint64_t past = ~0ull << n;
-        stage1_block(end - 64, m);
+        SH_S1_BLOCK(end - 64, keys, m);
         m->vbad = m->vbad >> k | past;
         m->ntok >>= k;
     } else {
         uint8_t tmp[64];
         memset(tmp, 0, sizeof tmp);
         if (n) memcpy(tmp, p, n);
-        stage1_block(tmp, m);
+        SH_S1_BLOCK(tmp, keys, m);
         m->ntok &= ~(~0ull << n); /* n < 64 */
     }
 #endif
+}
+
+static inline __attribute__((always_inline)) void sh_stage1_at(const uint8_t *p, const uint8_t *lo,
+                                                               const uint8_t *end, sh_masks *m)
+{
+    const SH_S1KEYS_T keys = SH_S1KEYS_LOAD();
+    sh_stage1_at_k(p, lo, end, &keys, m);
 }
 #endif

@@ -17,24 +17,42 @@
  * the low nibble (pshufb on v itself: 0 for bytes from 0x80, which are obs-text: not tchar, not
  * vbad) AND the column bit of the high nibble (SH_VK_TCHAR_HI: bit h for h = 0..7). A tchar has
  * a common bit; a vbad byte too, and the saturating add of 0x7f moves "any bit" to bit 7. */
-SH_SCAN_INLINE void avx2_classes32(__m256i v, uint64_t *vbad, uint64_t *ntok)
+/* the five rows, loaded once per head by the head API's walk (src/stage1.h, stage1_block_k) */
+typedef struct avx2_stage1_keys {
+    __m256i k7f, k0f, tchar_lo, tchar_hi, vbad_lo;
+} avx2_stage1_keys;
+
+SH_SCAN_INLINE avx2_stage1_keys avx2_stage1_keys_load(void)
 {
-    __m256i col = _mm256_shuffle_epi8(SH_K(SH_VK_TCHAR_HI), _mm256_and_si256(_mm256_srli_epi16(v, 4), SH_K(SH_VK_0F)));
-    __m256i tok = _mm256_and_si256(_mm256_shuffle_epi8(SH_K(SH_VK_TCHAR_LO), v), col);
-    __m256i bad = _mm256_and_si256(_mm256_shuffle_epi8(SH_K(SH_VK_VBAD_LO), v), col);
-    *ntok = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(tok, _mm256_setzero_si256()));
-    *vbad = (uint32_t)_mm256_movemask_epi8(_mm256_adds_epu8(bad, SH_K(SH_VK_7F)));
+    avx2_stage1_keys k = {SH_K(SH_VK_7F), SH_K(SH_VK_0F), SH_K(SH_VK_TCHAR_LO), SH_K(SH_VK_TCHAR_HI),
+                          SH_K(SH_VK_VBAD_LO)};
+    return k;
 }
 
-SH_SCAN_INLINE void avx2_stage1(const uint8_t *p, sh_masks *m)
+SH_SCAN_INLINE void avx2_classes32(__m256i v, const avx2_stage1_keys *k, uint64_t *vbad, uint64_t *ntok)
+{
+    __m256i col = _mm256_shuffle_epi8(k->tchar_hi, _mm256_and_si256(_mm256_srli_epi16(v, 4), k->k0f));
+    __m256i tok = _mm256_and_si256(_mm256_shuffle_epi8(k->tchar_lo, v), col);
+    __m256i bad = _mm256_and_si256(_mm256_shuffle_epi8(k->vbad_lo, v), col);
+    *ntok = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(tok, _mm256_setzero_si256()));
+    *vbad = (uint32_t)_mm256_movemask_epi8(_mm256_adds_epu8(bad, k->k7f));
+}
+
+SH_SCAN_INLINE void avx2_stage1_k(const uint8_t *p, const avx2_stage1_keys *k, sh_masks *m)
 {
     __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)p);
     __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(p + 32));
     uint64_t vbad_a, ntok_a, vbad_b, ntok_b;
-    avx2_classes32(a, &vbad_a, &ntok_a);
-    avx2_classes32(b, &vbad_b, &ntok_b);
+    avx2_classes32(a, k, &vbad_a, &ntok_a);
+    avx2_classes32(b, k, &vbad_b, &ntok_b);
     m->vbad = vbad_a | vbad_b << 32;
     m->ntok = ntok_a | ntok_b << 32;
 }
 
+/* one block with the rows loaded here (tests, and the streaming walk: see src/stage1.h) */
+SH_SCAN_INLINE void avx2_stage1(const uint8_t *p, sh_masks *m)
+{
+    avx2_stage1_keys k = avx2_stage1_keys_load();
+    avx2_stage1_k(p, &k, m);
+}
 #endif
