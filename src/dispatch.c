@@ -211,6 +211,19 @@ simdhttp_errno simdhttp_execute(simdhttp_parser *p, const char *data, size_t len
     }
 }
 
+/* The cookie iterator's pair scan: AVX2's (AVX-512 machines run it too); elsewhere none (0:
+ * the iterator scans the pair itself) */
+uint32_t simdhttp__cookie_pair(const uint8_t *v, uint32_t start, uint32_t vl, uint32_t *ve)
+{
+    switch (isa_now()) {
+#if defined(__x86_64__)
+    case SIMDHTTP_ISA_AVX512:
+    case SIMDHTTP_ISA_AVX2: return simdhttp__cookie_pair_avx2(v, start, vl, ve);
+#endif
+    default: (void)v, (void)start, (void)vl, (void)ve; return 0;
+    }
+}
+
 /* the ISA's head-mode core (fields: a bare field block), which makes its own parser */
 static inline long head_isa(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,
                             const simdhttp_config *cfg, int fields)

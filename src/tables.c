@@ -31,10 +31,11 @@ const uint8_t simdhttp_hex1[256] = {
 
 #define SPLAT32(x) {x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x, x}
 /* the nibble bitmaps of tables.h, once per 128-bit lane */
-const uint8_t simdhttp_vconst[5][32] __attribute__((aligned(32))) = {
+const uint8_t simdhttp_vconst[6][32] __attribute__((aligned(32))) = {
     SPLAT32(0x7f),
     SPLAT32(0x0f),
     {SH_TCHAR_LO_BYTES, SH_TCHAR_LO_BYTES},
     {SH_TCHAR_HI_BYTES, SH_TCHAR_HI_BYTES},
     {SH_VBAD_LO_BYTES, SH_VBAD_LO_BYTES},
+    {SH_COOKIE_LO_BYTES, SH_COOKIE_LO_BYTES},
 };

@@ -11,7 +11,9 @@
  *     end mid-method, mid-target, mid-name, mid-value, mid-body), strict and lenient, under
  *     every path; errno, error offset, head result and field count must match scalar's; so
  *     must simdhttp_parse_fields on the lines after the start line and the chunked decoder
- *     (in place) on the bytes after the head.
+ *     (in place) on the bytes after the head;
+ *   - the cookie iterator (its AVX2 pair scan reads 32-byte windows) on random Cookie values
+ *     of every length, at both guard pages: pairs and errors must match scalar's.
  * SIMDHTTP_ISA=<path> tests that path only (against scalar). */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <stdio.h>
@@ -227,6 +229,74 @@ static void parser(simdhttp_isa isa)
     t_check(bad == 0, name, "%ld differ from scalar; first: %s", bad, first);
 }
 
+/* A random Cookie value: pairs of names (tchar, now and then a byte that is not) and values
+ * (cookie-octets, sometimes quoted, now and then a byte that is not), with the separators the
+ * iterator accepts, of any length up to cap. */
+static size_t cookie_value(char *b, size_t cap)
+{
+    static const char tch[] = "abcXYZ019_-.!#$%&'*+^`|~";
+    static const char oct[] = "abcXYZ019_-.!#$%&'()*+/:<=>?@[]^`{|}~";
+    static const char odd[] = " \t\";,\\\x7f\x80\x01=";
+    size_t n = 0, want = rnd() % (cap + 1);
+    while (n < want) {
+        size_t nl = rnd() % 4 == 0 ? rnd() % 48 : rnd() % 12, vl = rnd() % 3 == 0 ? rnd() % 100 : rnd() % 24;
+        int quote = rnd() % 8 == 0;
+        for (size_t i = 0; i < nl && n < want; i++)
+            b[n++] = rnd() % 64 == 0 ? odd[rnd() % (sizeof odd - 1)] : tch[rnd() % (sizeof tch - 1)];
+        if (n < want && rnd() % 32) b[n++] = '=';
+        if (quote && n < want) b[n++] = '"';
+        for (size_t i = 0; i < vl && n < want; i++)
+            b[n++] = rnd() % 64 == 0 ? odd[rnd() % (sizeof odd - 1)] : oct[rnd() % (sizeof oct - 1)];
+        if (quote && n < want && rnd() % 8) b[n++] = '"';
+        if (rnd() % 4 == 0 && n < want) b[n++] = ' ';
+        if (n < want) b[n++] = ';';
+        if (rnd() % 2 && n < want) b[n++] = ' ';
+    }
+    return n;
+}
+
+/* every pair and the first error, as offsets into s */
+static size_t cookie_render(const uint8_t *s, size_t n, uint32_t *out, size_t cap)
+{
+    simdhttp_cookie_iter it;
+    simdhttp_field c;
+    size_t k = 0;
+    simdhttp_cookies_of((const char *)s, n, &it);
+    while (simdhttp_cookie_next(&it, &c) == 1 && k + 4 <= cap) {
+        out[k++] = (uint32_t)((const uint8_t *)c.name - s), out[k++] = (uint32_t)c.name_len;
+        out[k++] = (uint32_t)((const uint8_t *)c.value - s), out[k++] = (uint32_t)c.value_len;
+    }
+    out[k++] = (uint32_t)it.errors;
+    out[k++] = (uint32_t)it.error_offset;
+    out[k++] = (uint32_t)(it.errors ? (const uint8_t *)it.error_pair - s : 0);
+    out[k++] = (uint32_t)it.error_pair_len;
+    return k;
+}
+
+static void cookies(simdhttp_isa isa)
+{
+    char v[MAXLEN];
+    uint32_t want[4 * MAXLEN + 8], got[4 * MAXLEN + 8];
+    long bad = 0, runs = 0;
+    char first[200] = "";
+    for (int r = 0; r < 3000; r++) {
+        size_t n = cookie_value(v, r < MAXLEN ? (size_t)r : MAXLEN - 1);
+        for (int side = 0; side < 2; side++) {
+            const uint8_t *s = side ? at_start(v, n) : at_end(v, n);
+            simdhttp_isa_set(SIMDHTTP_ISA_SCALAR);
+            size_t kw = cookie_render(s, n, want, sizeof want / sizeof *want);
+            simdhttp_isa_set(isa);
+            size_t kg = cookie_render(s, n, got, sizeof got / sizeof *got);
+            runs++;
+            if ((kw != kg || memcmp(want, got, kw * sizeof *want) != 0) && bad++ == 0)
+                snprintf(first, sizeof first, "value %.*s: %zu/%zu words", (int)(n < 120 ? n : 120), v, kg, kw);
+        }
+    }
+    char name[64];
+    snprintf(name, sizeof name, "%s cookie iterator at guard page (%ld values)", simdhttp_isa_to_name(isa), runs);
+    t_check(bad == 0, name, "%ld differ from scalar; first: %s", bad, first);
+}
+
 int main(void)
 {
     if (!t_check(setup(), "mmap guard pages", "mmap/mprotect failed")) return t_summary();
@@ -241,6 +311,7 @@ int main(void)
     for (int i = 0; i < nsel; i++) {
         scanners(sel[i]);
         parser(sel[i]->isa);
+        cookies(sel[i]->isa);
     }
     for (const struct stage1_path *p = stage1_paths; p->fn; p++)
         if (p->isa == SIMDHTTP_ISA_SCALAR ? !want || !*want || chosen == SIMDHTTP_ISA_SCALAR
