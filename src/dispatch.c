@@ -213,14 +213,14 @@ simdhttp_errno simdhttp_execute(simdhttp_parser *p, const char *data, size_t len
 
 /* The cookie iterator's pair scan: AVX2's (AVX-512 machines run it too); elsewhere none (0:
  * the iterator scans the pair itself) */
-uint32_t simdhttp__cookie_pair(const uint8_t *v, uint32_t start, uint32_t vl, uint32_t *ve)
+uint64_t simdhttp__cookie_pair(const uint8_t *v, uint32_t start, uint32_t vl)
 {
     switch (isa_now()) {
 #if defined(__x86_64__)
     case SIMDHTTP_ISA_AVX512:
-    case SIMDHTTP_ISA_AVX2: return simdhttp__cookie_pair_avx2(v, start, vl, ve);
+    case SIMDHTTP_ISA_AVX2: return simdhttp__cookie_pair_avx2(v, start, vl);
 #endif
-    default: (void)v, (void)start, (void)vl, (void)ve; return 0;
+    default: (void)v, (void)start, (void)vl; return 0;
     }
 }
 

@@ -972,10 +972,12 @@ int simdhttp_cookie_next(simdhttp_cookie_iter *it, simdhttp_field *out)
             while (p < vl && (v[p] == ' ' || v[p] == '\t' || v[p] == ';')) p++;
             if (p == vl) break;
             uint32_t start = p, name_end, vs;
+            uint64_t ends;
             const char *why;
             /* the usual pair, name=value in the next 32 bytes, at once where the ISA can */
-            if (vl >= 32 && (name_end = simdhttp__cookie_pair((const uint8_t *)v, start, vl, &p)) != 0) {
-                vs = name_end + 1;
+            if (vl >= 32 && (ends = simdhttp__cookie_pair((const uint8_t *)v, start, vl)) != 0) {
+                name_end = (uint32_t)ends, vs = name_end + 1;
+                p = (uint32_t)(ends >> 32);
                 goto value_end;
             }
             p = run_end(v, p, vl, 1);

@@ -85,11 +85,12 @@ SH_DECLARE_ISA(neon)
 #endif
 
 /* The cookie iterator's pair scan (src/isa_avx2.c), through the dispatcher (src/dispatch.c:
- * 0, "scan it byte by byte", where the path chosen has none). v[0..vl), vl >= 32. */
+ * 0, "scan it byte by byte", where the path chosen has none). v[0..vl), vl >= 32; the name's
+ * end in the low 32 bits, the value's in the high. */
 #if defined(__x86_64__) || defined(_M_X64)
-SH_INTERNAL uint32_t simdhttp__cookie_pair_avx2(const uint8_t *v, uint32_t start, uint32_t vl, uint32_t *ve);
+SH_INTERNAL uint64_t simdhttp__cookie_pair_avx2(const uint8_t *v, uint32_t start, uint32_t vl);
 #endif
-SH_INTERNAL uint32_t simdhttp__cookie_pair(const uint8_t *v, uint32_t start, uint32_t vl, uint32_t *ve);
+SH_INTERNAL uint64_t simdhttp__cookie_pair(const uint8_t *v, uint32_t start, uint32_t vl);
 
 /* parser.c */
 SH_INTERNAL extern const simdhttp_callbacks simdhttp__no_callbacks;

@@ -43,12 +43,14 @@ static inline uint32_t avx2_cookie_classes(__m256i x, uint32_t *noct)
 /* The cookie iterator's usual pair, name=value unquoted, for a Cookie value v[0..vl) with
  * vl >= 32 (src/fields.c, simdhttp_cookie_next): the name from v[start] in one 32-byte window
  * (v[start..start+32), or the 32 bytes that end at vl when fewer remain), the value's
- * cookie-octets 32 bytes a step. @return the name's end (the '=') and the value's in *ve,
- * when the name is not empty, ends in the window at a '=' with a byte after it, and that byte
+ * cookie-octets 32 bytes a step. @return the name's end (the '=') in the low 32 bits and
+ * the value's in the high, when the name is not empty, ends in the window at a '=' with a byte after it, and that byte
  * is no DQUOTE; else 0, and the caller scans the pair itself (its errors, quoted values, names
  * longer than the window). The same ends as that scan: the first byte that is no tchar, the
- * first after the '=' that is no cookie-octet (or vl). */
-SH_INTERNAL uint32_t simdhttp__cookie_pair_avx2(const uint8_t *v, uint32_t start, uint32_t vl, uint32_t *ve)
+ * first after the '=' that is no cookie-octet (or vl). (One word, not an out-pointer: the
+ * caller's offset stays in a register.) */
+#define SH_PAIR(ne, ve) ((uint64_t)(ve) << 32 | (ne))
+SH_INTERNAL uint64_t simdhttp__cookie_pair_avx2(const uint8_t *v, uint32_t start, uint32_t vl)
 {
     uint32_t base = vl - start >= 32 ? start : vl - 32, k = start - base, w = 32 - k, noct;
     uint64_t past = ~0ull << w; /* bits from w on: past the window, unknown */
@@ -57,26 +59,17 @@ SH_INTERNAL uint32_t simdhttp__cookie_pair_avx2(const uint8_t *v, uint32_t start
     if (ne == 0 || ne + 1 >= w || v[start + ne] != '=' || v[start + ne + 1] == '"') return 0;
     uint64_t m = ((uint64_t)noct >> k | past) >> (ne + 1);
     uint32_t at = start + ne + 1, pos; /* the value's first byte; the window's end */
-    if ((uint32_t)__builtin_ctzll(m) < w - ne - 1) {
-        *ve = at + (uint32_t)__builtin_ctzll(m);
-        return start + ne;
-    }
+    if ((uint32_t)__builtin_ctzll(m) < w - ne - 1) return SH_PAIR(start + ne, at + (uint32_t)__builtin_ctzll(m));
     /* the value runs to the window's end: on, 32 bytes a step, the last step ending at vl */
     for (pos = base + 32; vl - pos >= 32; pos += 32) {
         (void)avx2_cookie_classes(_mm256_loadu_si256((const __m256i *)(const void *)(v + pos)), &noct);
-        if (noct) {
-            *ve = pos + (uint32_t)__builtin_ctz(noct);
-            return start + ne;
-        }
+        if (noct) return SH_PAIR(start + ne, pos + (uint32_t)__builtin_ctz(noct));
     }
     if (pos < vl) {
         (void)avx2_cookie_classes(_mm256_loadu_si256((const __m256i *)(const void *)(v + vl - 32)), &noct);
         noct >>= 32 - (vl - pos); /* bytes from pos: vl - pos < 32 of them */
-        if (noct) {
-            *ve = pos + (uint32_t)__builtin_ctz(noct);
-            return start + ne;
-        }
+        if (noct) return SH_PAIR(start + ne, pos + (uint32_t)__builtin_ctz(noct));
     }
-    *ve = vl;
-    return start + ne;
+    return SH_PAIR(start + ne, vl);
 }
+#undef SH_PAIR
