@@ -439,6 +439,21 @@ static void misc(void)
     b = simdhttp_target_finish(&t), c = simdhttp_target_feed(&t, "x", 1);
     t_check(a == SIMDHTTP_TARGET_E_FORM && b == a && c == a && t.form == SIMDHTTP_TARGET_ASTERISK, "parse_for sticks",
             "%d %d %d form %d", a, b, c, t.form);
+    /* init sets every member it must (it assigns them one by one, no memset): a struct full of
+     * junk parses as a zeroed one does, public members and all seven parts alike */
+    static const char *const junk_in[] = {"http://u@[::1]:9/p?q#f", "/a?b", "h:1", "*", "/a b", "http://h:99999/"};
+    int junk_bad = 0;
+    for (size_t i = 0; i < sizeof junk_in / sizeof *junk_in; i++) {
+        simdhttp_target z, j;
+        memset(&z, 0, sizeof z), memset(&j, 0xa5, sizeof j);
+        unsigned fl = i == 2 ? SIMDHTTP_TARGET_CONNECT : SIMDHTTP_TARGET_FRAGMENT;
+        int rz = simdhttp_target_parse(&z, junk_in[i], strlen(junk_in[i]), fl);
+        int rj = simdhttp_target_parse(&j, junk_in[i], strlen(junk_in[i]), fl);
+        junk_bad += rz != rj || z.form != j.form || z.host_type != j.host_type || z.port != j.port ||
+                    z.parts != j.parts || memcmp(z.part, j.part, sizeof z.part) != 0 || z.error != j.error ||
+                    z.error_offset != j.error_offset;
+    }
+    t_check(junk_bad == 0, "init over junk", "%d of %zu differ", junk_bad, sizeof junk_in / sizeof *junk_in);
     /* a NUL byte is just a bad byte */
     t_check(simdhttp_target_parse(&t, "/a\0b", 4, 0) == SIMDHTTP_TARGET_E_PATH && t.error_offset == 2, "NUL", "%u",
             t.error_offset);
