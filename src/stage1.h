@@ -50,6 +50,12 @@ typedef struct sh_masks {
  * stage1_block_k(p, k, m) and stage1_keys_load() as well: the walk loads the constants once
  * per head and keeps them in registers, instead of once per block (gcc cannot hoist the loads
  * itself: the field stores between two blocks may alias them). */
+/* The zeroed block of a buffer under 64 bytes: an ISA may store the zeros itself
+ * (SH_STAGE1_ZERO64); gcc makes this memset a `rep stos` on the unlikely branch it sits on. */
+#ifndef SH_STAGE1_ZERO64
+#define SH_STAGE1_ZERO64(b) memset((b), 0, 64)
+#endif
+
 #ifdef stage1_block_k
 #define SH_S1KEYS_T stage1_keys
 #define SH_S1KEYS_LOAD() stage1_keys_load()
@@ -83,7 +89,7 @@ static inline __attribute__((always_inline)) void sh_stage1_at_k(const uint8_t *
         m->ntok >>= k;
     } else {
         uint8_t tmp[64];
-        memset(tmp, 0, sizeof tmp);
+        SH_STAGE1_ZERO64(tmp);
         if (n) memcpy(tmp, p, n);
         SH_S1_BLOCK(tmp, keys, m);
         m->ntok &= ~(~0ull << n); /* n < 64 */

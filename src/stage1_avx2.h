@@ -17,6 +17,11 @@
  * the low nibble (pshufb on v itself: 0 for bytes from 0x80, which are obs-text: not tchar, not
  * vbad) AND the column bit of the high nibble (SH_VK_TCHAR_HI: bit h for h = 0..7). A tchar has
  * a common bit; a vbad byte too, and the saturating add of 0x7f moves "any bit" to bit 7. */
+/* a short buffer's zeroed block: two stores, not the `rep stos` gcc makes of a memset there */
+#define SH_STAGE1_ZERO64(b)                                                                 \
+    (_mm256_storeu_si256((__m256i *)(void *)(b), _mm256_setzero_si256()),                  \
+     _mm256_storeu_si256((__m256i *)(void *)((b) + 32), _mm256_setzero_si256()))
+
 /* the five rows, loaded once per head by the head API's walk (src/stage1.h, stage1_block_k) */
 typedef struct avx2_stage1_keys {
     __m256i k7f, k0f, tchar_lo, tchar_hi, vbad_lo;
