@@ -46,16 +46,16 @@ typedef struct sh_masks {
 #if defined(stage1_block) && !defined(SH_STAGE1_AT_DONE)
 #define SH_STAGE1_AT_DONE
 
-/* An ISA whose block function reads constants (AVX2: five 32-byte rows) may define
- * stage1_block_k(p, k, m) and stage1_keys_load() as well: the walk loads the constants once
- * per head and keeps them in registers, instead of once per block (gcc cannot hoist the loads
- * itself: the field stores between two blocks may alias them). */
 /* The zeroed block of a buffer under 64 bytes: an ISA may store the zeros itself
  * (SH_STAGE1_ZERO64); gcc makes this memset a `rep stos` on the unlikely branch it sits on. */
 #ifndef SH_STAGE1_ZERO64
 #define SH_STAGE1_ZERO64(b) memset((b), 0, 64)
 #endif
 
+/* An ISA whose block function reads constants (AVX2: five 32-byte rows) may define
+ * stage1_block_k(p, k, m) and stage1_keys_load() as well: the walk loads the constants once
+ * per head and keeps them in registers, instead of once per block (gcc cannot hoist the loads
+ * itself: the field stores between two blocks may alias them). */
 #ifdef stage1_block_k
 #define SH_S1KEYS_T stage1_keys
 #define SH_S1KEYS_LOAD() stage1_keys_load()
