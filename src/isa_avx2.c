@@ -9,12 +9,11 @@
 #define scan_token avx2_scan_token
 #define scan_value avx2_scan_value
 #define scan_target avx2_scan_target
-#define stage1_block avx2_stage1
 #define stage1_block_k avx2_stage1_k
 #define stage1_keys avx2_stage1_keys
 #define stage1_keys_load avx2_stage1_keys_load
 #include "core.h"
-#include "stage1.h" /* sh_stage1_at, with this unit's stage1_block */
+#include "stage1.h" /* sh_stage1_at, with this unit's stage1_block_k */
 
 /* The scanners themselves, out of line, for tests/test_scan.c and tests/test_guard.c
  * (hidden: not part of the shared library's ABI). kind: 0 token, 1 value, 2 target. */
@@ -33,7 +32,7 @@ SH_INTERNAL void simdhttp__stage1_avx2(const uint8_t *p, const uint8_t *lo, cons
  * share the high nibble's, as stage 1's */
 static inline uint32_t avx2_cookie_classes(__m256i x, uint32_t *noct)
 {
-    __m256i col = _mm256_shuffle_epi8(SH_K(SH_VK_TCHAR_HI), _mm256_and_si256(_mm256_srli_epi16(x, 4), SH_K(SH_VK_0F)));
+    __m256i col = avx2_col32(x, SH_K(SH_VK_TCHAR_HI), SH_K(SH_VK_0F));
     __m256i tok = _mm256_and_si256(_mm256_shuffle_epi8(SH_K(SH_VK_TCHAR_LO), x), col);
     __m256i oct = _mm256_and_si256(_mm256_shuffle_epi8(SH_K(SH_VK_COOKIE_LO), x), col);
     *noct = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(oct, _mm256_setzero_si256()));
@@ -44,8 +43,8 @@ static inline uint32_t avx2_cookie_classes(__m256i x, uint32_t *noct)
  * vl >= 32 (src/fields.c, simdhttp_cookie_next): the name from v[start] in one 32-byte window
  * (v[start..start+32), or the 32 bytes that end at vl when fewer remain), the value's
  * cookie-octets 32 bytes a step. @return the name's end (the '=') in the low 32 bits and
- * the value's in the high, when the name is not empty, ends in the window at a '=' with a byte after it, and that byte
- * is no DQUOTE; else 0, and the caller scans the pair itself (its errors, quoted values, names
+ * the value's in the high, when the name is not empty, ends in the window at a '=' with a
+ * byte after it, and that byte is no DQUOTE; else 0, and the caller scans the pair itself (its errors, quoted values, names
  * longer than the window). The same ends as that scan: the first byte that is no tchar, the
  * first after the '=' that is no cookie-octet (or vl). (One word, not an out-pointer: the
  * caller's offset stays in a register.) */

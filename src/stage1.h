@@ -13,7 +13,7 @@
  *
  * Only this stage differs per ISA: src/stage1_<isa>.h each define
  *   <isa>_stage1(p, m)   the masks of the 64 bytes p[0..63] (all of them readable)
- * and src/isa_<name>.c names its one `stage1_block`. The code below (shared) gives the masks
+ * and src/isa_<name>.c names its one `stage1_block` (or `stage1_block_k`, below). The code below (shared) gives the masks
  * of a block that ends early, without reading outside what may be read:
  *
  *   sh_stage1_at(p, lo, end, m)   the masks of [p, end), p < end or p == end; bits of bytes at
@@ -42,8 +42,9 @@ typedef struct sh_masks {
 
 #endif
 
-/* The shared tail handling, once per ISA unit (needs that unit's stage1_block). */
-#if defined(stage1_block) && !defined(SH_STAGE1_AT_DONE)
+/* The shared tail handling, once per ISA unit (needs that unit's stage1_block or
+ * stage1_block_k). */
+#if (defined(stage1_block) || defined(stage1_block_k)) && !defined(SH_STAGE1_AT_DONE)
 #define SH_STAGE1_AT_DONE
 
 /* The zeroed block of a buffer under 64 bytes: an ISA may store the zeros itself
@@ -53,7 +54,7 @@ typedef struct sh_masks {
 #endif
 
 /* An ISA whose block function reads constants (AVX2: five 32-byte rows) may define
- * stage1_block_k(p, k, m) and stage1_keys_load() as well: the walk loads the constants once
+ * stage1_block_k(p, k, m), stage1_keys and stage1_keys_load() instead: the walk loads the constants once
  * per head and keeps them in registers, instead of once per block (gcc cannot hoist the loads
  * itself: the field stores between two blocks may alias them). */
 #ifdef stage1_block_k
@@ -64,6 +65,19 @@ typedef struct sh_masks {
 #define SH_S1KEYS_T char
 #define SH_S1KEYS_LOAD() 0
 #define SH_S1_BLOCK(p, k, m) ((void)(k), stage1_block(p, m))
+#endif
+
+#ifndef SH_STAGE1_PART
+/* A whole buffer under 64 bytes, n bytes at p, into a zeroed 64-byte block. Out of line: gcc
+ * made an inlined memset of it a `rep stos` (the branch is unlikely, so compiled for size),
+ * and inlined vector stores changed the register allocation of the walk, which never comes
+ * here (AVX2 head API, get-4h: 746 instructions with the memset, 761 with the stores inline,
+ * 754 with this call). */
+static __attribute__((noinline)) void sh_stage1_pad(uint8_t *tmp, const uint8_t *p, size_t n)
+{
+    SH_STAGE1_ZERO64(tmp);
+    if (n) memcpy(tmp, p, n);
+}
 #endif
 
 static inline __attribute__((always_inline)) void sh_stage1_at_k(const uint8_t *p, const uint8_t *lo,
@@ -89,8 +103,7 @@ static inline __attribute__((always_inline)) void sh_stage1_at_k(const uint8_t *
         m->ntok >>= k;
     } else {
         uint8_t tmp[64];
-        SH_STAGE1_ZERO64(tmp);
-        if (n) memcpy(tmp, p, n);
+        sh_stage1_pad(tmp, p, n);
         SH_S1_BLOCK(tmp, keys, m);
         m->ntok &= ~(~0ull << n); /* n < 64 */
     }

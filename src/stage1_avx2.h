@@ -34,9 +34,16 @@ SH_SCAN_INLINE avx2_stage1_keys avx2_stage1_keys_load(void)
     return k;
 }
 
+/* the column bits of v's high nibbles (SH_VK_TCHAR_HI), which every row table is ANDed with
+ * (also the cookie pair scan's, src/isa_avx2.c) */
+SH_SCAN_INLINE __m256i avx2_col32(__m256i v, __m256i tchar_hi, __m256i k0f)
+{
+    return _mm256_shuffle_epi8(tchar_hi, _mm256_and_si256(_mm256_srli_epi16(v, 4), k0f));
+}
+
 SH_SCAN_INLINE void avx2_classes32(__m256i v, const avx2_stage1_keys *k, uint64_t *vbad, uint64_t *ntok)
 {
-    __m256i col = _mm256_shuffle_epi8(k->tchar_hi, _mm256_and_si256(_mm256_srli_epi16(v, 4), k->k0f));
+    __m256i col = avx2_col32(v, k->tchar_hi, k->k0f);
     __m256i tok = _mm256_and_si256(_mm256_shuffle_epi8(k->tchar_lo, v), col);
     __m256i bad = _mm256_and_si256(_mm256_shuffle_epi8(k->vbad_lo, v), col);
     *ntok = (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(tok, _mm256_setzero_si256()));
@@ -52,12 +59,5 @@ SH_SCAN_INLINE void avx2_stage1_k(const uint8_t *p, const avx2_stage1_keys *k, s
     avx2_classes32(b, k, &vbad_b, &ntok_b);
     m->vbad = vbad_a | vbad_b << 32;
     m->ntok = ntok_a | ntok_b << 32;
-}
-
-/* one block with the rows loaded here (tests, and the streaming walk: see src/stage1.h) */
-SH_SCAN_INLINE void avx2_stage1(const uint8_t *p, sh_masks *m)
-{
-    avx2_stage1_keys k = avx2_stage1_keys_load();
-    avx2_stage1_k(p, &k, m);
 }
 #endif
