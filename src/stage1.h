@@ -24,7 +24,8 @@
  * A short block is one overlapping load of the last 64 bytes of [lo, end), its masks shifted
  * (the usual case: a head's last block); only when the whole buffer is under 64 bytes is it
  * copied into a zeroed block first (a zero byte is vbad and ntok, nothing else: ntok is cleared
- * past the end). An ISA with
+ * past the end), unless the ISA classifies such a buffer in place: SH_STAGE1_SHORT(p, lo, end,
+ * keys, m) returns 1 when it did (AVX2: 16 to 63 bytes). An ISA with
  * masked loads (AVX-512) defines SH_STAGE1_PART(p, n, m) instead.
  *
  * Tested: tests/test_stage1.c (every path against the per-byte definition, every length and
@@ -103,6 +104,9 @@ static inline __attribute__((always_inline)) void sh_stage1_at_k(const uint8_t *
         m->ntok >>= k;
     } else {
         uint8_t tmp[64];
+#ifdef SH_STAGE1_SHORT
+        if (SH_STAGE1_SHORT(p, lo, end, keys, m)) return;
+#endif
         sh_stage1_pad(tmp, p, n);
         SH_S1_BLOCK(tmp, keys, m);
         m->ntok &= ~(~0ull << n); /* n < 64 */
