@@ -4,7 +4,8 @@
 # summary line (executions, time, paths, crashes) for docs/fuzzing.md.
 #   sh fuzz/run.sh BIN TIME JOBS [extra libFuzzer flags...]
 # New inputs go to build/fuzz/corpus (FUZZ_CORPUS=dir for another; fuzz/corpus/ seeds it and is
-# never written); crashes and divergences to build/fuzz/artifacts/. Minimise one with
+# never written; FUZZ_SEEDS=dir for other seeds, FUZZ_DICT=file for another dictionary than
+# fuzz/http.dict); crashes and divergences to build/fuzz/artifacts/. Minimise one with
 #   build/fuzz/fuzz_diff -minimize_crash=1 -runs=20000 build/fuzz/artifacts/crash-...
 set -u
 bin=$1; time=$2; jobs=$3; shift 3
@@ -12,6 +13,8 @@ dir=$(dirname "$bin")
 root=$(pwd)
 abs() { case $1 in /*) echo "$1" ;; *) echo "$root/$1" ;; esac; }  # the jobs run in $dir/logs
 corpus=$(abs "${FUZZ_CORPUS:-$dir/corpus}")
+seeds=$(abs "${FUZZ_SEEDS:-fuzz/corpus}")
+dict=$(abs "${FUZZ_DICT:-fuzz/http.dict}")
 mkdir -p "$corpus" "$dir/artifacts" "$dir/logs"
 rm -f "$dir"/logs/fuzz-*.log
 # A runaway (a log or unit that never stops growing) dies of SIGXFSZ instead of filling the
@@ -20,8 +23,8 @@ ulimit -f 131072 2>/dev/null
 start=$(date +%s)
 # libFuzzer writes fuzz-<job>.log into the current directory in -jobs mode
 (cd "$dir/logs" && "$(abs "$bin")" -jobs="$jobs" -workers="$jobs" -max_total_time="$time" \
-    -dict="$root/fuzz/http.dict" -artifact_prefix="$(abs "$dir")/artifacts/" -print_final_stats=1 \
-    -timeout=10 -max_len=4096 -rss_limit_mb=2048 "$@" "$corpus" "$root/fuzz/corpus" >/dev/null 2>&1)
+    -dict="$dict" -artifact_prefix="$(abs "$dir")/artifacts/" -print_final_stats=1 \
+    -timeout=10 -max_len=4096 -rss_limit_mb=2048 "$@" "$corpus" "$seeds" >/dev/null 2>&1)
 rc=$?
 end=$(date +%s)
 execs=0
