@@ -82,13 +82,13 @@ deps-bench:
 
 # The MemorySanitizer build's suite: the library, the CLI (it lists the SIMD paths) and every
 # test program (they link the library and libc only), each program under every path the CPU
-# has, and the fuzz corpus replay. Left out: the scripts whose programs link uninstrumented
+# has, and the two fuzz corpus replays. Left out: the scripts whose programs link uninstrumented
 # code (Debian's llhttp, http-parser, picohttpparser/libh2o in the compat and bench checks;
 # curl, nginx, Chromium in e2e), where MSan reports the peer's own stores as uninitialised,
 # and the install/license/aarch64 checks, which do not depend on the build. The normal and
 # ASan builds run those.
-MSAN_SCRIPTS = tests/fuzz_replay.sh
-test-msan-one: lib $(BUILD)/simdhttp $(addprefix $(BUILD)/,$(TEST_PROGS)) $(BUILD)/fuzz_replay
+MSAN_SCRIPTS = tests/fuzz_replay.sh tests/fuzz_fields_replay.sh
+test-msan-one: lib $(BUILD)/simdhttp $(addprefix $(BUILD)/,$(TEST_PROGS)) $(BUILD)/fuzz_replay $(BUILD)/fuzz_fields_replay
 	BUILD=$(BUILD) sh tests/run.sh $(addprefix $(BUILD)/,$(TEST_PROGS)) $(MSAN_SCRIPTS)
 
 # A build that fails to compile counts as one failure; the last line is the grand total.
