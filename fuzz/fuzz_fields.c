@@ -34,7 +34,9 @@
  *       value *cookie-octet or quoted): the same pairs, error count, first bad pair and its
  *       field, on the bytes and on check 1's Cookie values; the error offset inside that pair
  *   (3) simdhttp_parse_fields on the bytes (a field block) against the streaming parser's
- *       trailer section after "0\r\n" of a chunked response: length, fields (the streaming
+ *       trailer section after "0\r\n" of a chunked response; and where the bytes begin with
+ *       a chunked body that the decoder ends (check 5, trailers left), on the bytes after it
+ *       against the same response's trailer section: length, fields (the streaming
  *       value's trailing OWS trimmed; its obs-fold SP a field with name NULL), or the error
  *       (code, offset from the block's start, reason), or INCOMPLETE where the stream ends
  *       inside the section; simdhttp_parse_fields_continue in random steps against
@@ -52,6 +54,22 @@
  *       chunked\r\n\r\n" + the bytes: the same decoded bytes, the same end (the bytes after
  *       it handed back unchanged), the same error (code, offset from the body's start,
  *       reason), or both still going; an error or the end sticks
+ * Where two APIs say the same thing differently by contract (include/simdhttp.h), the harness
+ * maps one onto the other, never skips it:
+ *   - a streaming field value keeps its trailing OWS, the head API's does not (on_header_field);
+ *     an obs-fold is one SP span from constant memory in the stream, a field with name NULL
+ *     in the head API (SIMDHTTP_LENIENT_OBS_FOLD): both rendered the head API's way;
+ *   - the stream's offsets count from its first byte, the decoder's from the body's and
+ *     parse_fields' from the block's (simdhttp_chunked, simdhttp_parse_fields): subtracted;
+ *   - by default the decoder ends the body at the last chunk's line and leaves the trailer
+ *     section (SIMDHTTP_CHUNKED_CONSUME_TRAILERS): the stream pauses there too, else at
+ *     on_message_complete; parse_fields' INCOMPLETE is a stream that used every byte with no
+ *     error inside the section;
+ *   - max_head_size limits the stream's response head as well as the trailer section, so
+ *     the configuration never sets it below that head's 48 bytes (b3 above);
+ *   - an obs-fold continuation joins the previous value with one SP in simdhttp_fields
+ *     (simdhttp_fields_from_head), and Cookie values combine with "; ", others with ", "
+ *     (simdhttp_fields_combined).
  * Any difference prints both logs (the first differing line first) and traps.
  *
  * Build: make fuzz-fields (libFuzzer, clang); make test replays fuzz/corpus-fields/ through
