@@ -87,7 +87,7 @@ deps-bench:
 # curl, nginx, Chromium in e2e), where MSan reports the peer's own stores as uninitialised,
 # and the install/license/aarch64 checks, which do not depend on the build. The normal and
 # ASan builds run those.
-MSAN_SCRIPTS = tests/fuzz_replay.sh tests/fuzz_fields_replay.sh
+MSAN_SCRIPTS = tests/fuzz_replay.sh
 test-msan-one: lib $(BUILD)/simdhttp $(addprefix $(BUILD)/,$(TEST_PROGS)) $(BUILD)/fuzz_replay $(BUILD)/fuzz_fields_replay
 	BUILD=$(BUILD) sh tests/run.sh $(addprefix $(BUILD)/,$(TEST_PROGS)) $(MSAN_SCRIPTS)
 

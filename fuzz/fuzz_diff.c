@@ -43,129 +43,11 @@
 #include <string.h>
 
 #include "simdhttp.h"
+#include "fuzz_common.h"
 
 #define CFG_BYTES 10
 
-/* ------------------------------------------------------------------ small helpers ---- */
-
-typedef struct buf {
-    char *s;
-    size_t len, cap;
-} buf;
-
-static void put(buf *b, const void *s, size_t n)
-{
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 1024;
-        while (cap < b->len + n + 1) cap *= 2;
-        b->s = realloc(b->s, cap);
-        if (!b->s) abort();
-        b->cap = cap;
-    }
-    if (n) memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = 0;
-}
-
-static void putf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void putf(buf *b, const char *fmt, ...)
-{
-    char tmp[512];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    put(b, tmp, n < (int)sizeof tmp ? (size_t)n : sizeof tmp - 1);
-}
-
-static void put_escaped(buf *b, const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
-            put(b, &c, 1);
-        } else {
-            char tmp[8];
-            snprintf(tmp, sizeof tmp, "\\x%02x", c);
-            put(b, tmp, 4);
-        }
-    }
-}
-
-static void bfree(buf *b)
-{
-    free(b->s);
-    b->s = NULL;
-    b->len = b->cap = 0;
-}
-
-/* A copy of s[0..n) in a buffer of exactly n bytes (ASan flags any byte outside it). */
-static char *exact_copy(const uint8_t *s, size_t n)
-{
-    char *c = malloc(n ? n : 1);
-    if (!c) abort();
-    if (n) memcpy(c, s, n);
-    return c;
-}
-
-/* Parsers start from dirty memory (issue 9: a member that init forgot made the result depend
- * on what the memory held): the parser objects are filled with seeded bytes before init, and
- * the stack below the caller before simdhttp_parse_head. Under MemorySanitizer the memory is
- * left as it is: uninitialised, which MSan reports when read, a stronger check than any fill. */
-#if defined(__has_feature)
-#if __has_feature(memory_sanitizer)
-#define FUZZ_MSAN 1
-#endif
-#endif
-
-static void dirty(void *m, size_t n, uint32_t seed)
-{
-#ifdef FUZZ_MSAN
-    (void)m, (void)n, (void)seed;
-#else
-    static uint32_t dirty_runs; /* each fill differs: the reference and a path never share one */
-    volatile uint8_t *d = m;    /* the stores must happen */
-    uint32_t x = (seed + ++dirty_runs * 0x9e3779b9u) | 1;
-    for (size_t i = 0; i < n; i++) {
-        x ^= x << 13, x ^= x >> 17, x ^= x << 5;
-        d[i] = (uint8_t)(x >> 11);
-    }
-#endif
-}
-
-/* 4 KiB: simdhttp_parse_head's frame and the core's are a few hundred bytes */
-static void __attribute__((noinline)) dirty_stack(uint32_t seed)
-{
-    uint8_t junk[4096];
-    dirty(junk, sizeof junk, seed);
-    __asm__ volatile("" : : "r"(junk) : "memory");
-}
-
-/* What the run is, for the divergence report. */
-static const char *cur_what = "";
-
-static void diverge(const char *what, const char *a, const char *b) __attribute__((noreturn));
-static void diverge(const char *what, const char *a, const char *b)
-{
-    /* point at the first differing line */
-    size_t i = 0, line = 1, ls = 0;
-    if (a && b) {
-        while (a[i] && a[i] == b[i]) {
-            if (a[i] == '\n') line++, ls = i + 1;
-            i++;
-        }
-    }
-    fprintf(stderr, "\n==== DIVERGENCE: %s (%s) ====\n", what, cur_what);
-    if (a && b) {
-        const char *ea = strchr(a + ls, '\n'), *eb = strchr(b + ls, '\n');
-        fprintf(stderr, "first difference at line %zu:\n  reference: %.*s\n  this run:  %.*s\n", line,
-                (int)(ea ? (size_t)(ea - a - ls) : strlen(a + ls)), a + ls,
-                (int)(eb ? (size_t)(eb - b - ls) : strlen(b + ls)), b + ls);
-        fprintf(stderr, "---- reference log ----\n%s---- this run's log ----\n%s", a, b);
-    }
-    fflush(stderr);
-    __builtin_trap();
-}
+/* (small helpers: fuzz/fuzz_common.h) */
 
 /* ------------------------------------------------------------------ configuration ---- */
 
@@ -197,34 +79,6 @@ static void read_cfg(fcfg *c, const uint8_t *d, size_t n)
     c->pause_every = b[6];
     c->hc_ret = b[7];
     c->seed = (uint32_t)b[8] | (uint32_t)b[9] << 8;
-}
-
-/* xorshift32, seeded per run: every path sees the same chunking */
-static uint32_t rnd(uint32_t *s)
-{
-    uint32_t x = *s ? *s : 0x9e3779b9u;
-    x ^= x << 13;
-    x ^= x >> 17;
-    x ^= x << 5;
-    return *s = x;
-}
-
-/* Length of the next piece. Modes: 0 whole, 1 one byte, 2 1..4, 3 1..16, 4 1..64,
- * 5 1..512, 6 two pieces split at a random offset, 7 0..8 (empty execute() calls too). */
-static size_t next_piece(unsigned mode, uint32_t *st, size_t left, size_t total, size_t k)
-{
-    size_t n;
-    switch (mode) {
-    case 0: n = left; break;
-    case 1: n = 1; break;
-    case 2: n = 1 + rnd(st) % 4; break;
-    case 3: n = 1 + rnd(st) % 16; break;
-    case 4: n = 1 + rnd(st) % 64; break;
-    case 5: n = 1 + rnd(st) % 512; break;
-    case 6: n = k == 0 ? (total ? rnd(st) % (total + 1) : 0) : left; break;
-    default: n = rnd(st) % 9; break;
-    }
-    return n < left ? n : left;
 }
 
 /* ------------------------------------------------------------------ the recorder ---- */
@@ -772,24 +626,12 @@ static void head_continue_walk(const fcfg *c, const uint8_t *in, size_t len, con
 
 /* ------------------------------------------------------------------ the entry point ---- */
 
-static const simdhttp_isa all_isas[] = {SIMDHTTP_ISA_SCALAR, SIMDHTTP_ISA_SSE2, SIMDHTTP_ISA_SSE42,
-                                        SIMDHTTP_ISA_AVX2, SIMDHTTP_ISA_AVX512, SIMDHTTP_ISA_NEON};
-
-static void check(const char *what, const char *ref, char *got)
-{
-    if (strcmp(ref, got) != 0) diverge(what, ref, got);
-    free(got);
-}
-
 /* libFuzzer calls this once: say which paths this run compares (fuzz/run.sh reports it). */
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
-    fprintf(stderr, "fuzz_diff: paths:");
-    for (size_t i = 0; i < sizeof all_isas / sizeof *all_isas; i++)
-        if (simdhttp_isa_supported(all_isas[i])) fprintf(stderr, " %s", simdhttp_isa_to_name(all_isas[i]));
-    fprintf(stderr, "\n");
+    print_paths("fuzz_diff");
     return 0;
 }
 

@@ -15,29 +15,29 @@
 #   make fuzz-fields-bin, make fuzz-fields-replay   its binary; its corpus through the plain build
 # make test runs tests/fuzz_replay.sh: the replay in every build; blind mutation in the plain
 # build (x86-64 paths) and in its aarch64 cross build under qemu (NEON); a short fresh libFuzzer
-# run (FUZZ_TEST_TIME seconds, default 25) in the sanitizer build. And
-# tests/fuzz_fields_replay.sh: fuzz/corpus-fields through fuzz_fields_replay in every build,
-# then a few seconds of blind mutation (not in the sanitizer builds: see the script).
+# run (FUZZ_TEST_TIME seconds, default 25) in the sanitizer build; the same script replays
+# fuzz/corpus-fields through fuzz_fields_replay in every build, then a few seconds of blind
+# mutation (not under MSan), natively and on NEON.
 
 FUZZ_TIME ?= 300
 FUZZ_JOBS ?= $(shell nproc 2>/dev/null || echo 1)
 FUZZ_DIR = build/fuzz
 
-TEST_SCRIPTS += tests/fuzz_replay.sh tests/fuzz_fields_replay.sh
+TEST_SCRIPTS += tests/fuzz_replay.sh
 tests: $(BUILD)/fuzz_replay $(BUILD)/fuzz_fields_replay
 
 # The harness with a main() that replays files: any compiler, any build (fuzz/replay_main.c).
-$(BUILD)/fuzz_replay: fuzz/fuzz_diff.c fuzz/replay_main.c include/simdhttp.h $(BUILD)/libsimdhttp.a
+$(BUILD)/fuzz_replay: fuzz/fuzz_diff.c fuzz/fuzz_common.h fuzz/replay_main.c include/simdhttp.h $(BUILD)/libsimdhttp.a
 	$(CC) $(CFLAGS_ALL) fuzz/fuzz_diff.c fuzz/replay_main.c $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
 
 # The libFuzzer binary, built by fuzz-bin in its own tree (library with coverage + ASan/UBSan).
-$(BUILD)/fuzz_diff: fuzz/fuzz_diff.c include/simdhttp.h $(BUILD)/libsimdhttp.a
+$(BUILD)/fuzz_diff: fuzz/fuzz_diff.c fuzz/fuzz_common.h include/simdhttp.h $(BUILD)/libsimdhttp.a
 	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer fuzz/fuzz_diff.c $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@
 
 # The same two for fuzz/fuzz_fields.c.
-$(BUILD)/fuzz_fields_replay: fuzz/fuzz_fields.c fuzz/replay_main.c include/simdhttp.h $(BUILD)/libsimdhttp.a
+$(BUILD)/fuzz_fields_replay: fuzz/fuzz_fields.c fuzz/fuzz_common.h fuzz/replay_main.c include/simdhttp.h $(BUILD)/libsimdhttp.a
 	$(CC) $(CFLAGS_ALL) fuzz/fuzz_fields.c fuzz/replay_main.c $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
-$(BUILD)/fuzz_fields: fuzz/fuzz_fields.c include/simdhttp.h $(BUILD)/libsimdhttp.a
+$(BUILD)/fuzz_fields: fuzz/fuzz_fields.c fuzz/fuzz_common.h include/simdhttp.h $(BUILD)/libsimdhttp.a
 	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer fuzz/fuzz_fields.c $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@
 
 .PHONY: fuzz fuzz-bin fuzz-replay fuzz-neon fuzz-fields fuzz-fields-bin fuzz-fields-replay
