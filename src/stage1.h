@@ -25,7 +25,7 @@
  * (the usual case: a head's last block); only when the whole buffer is under 64 bytes is it
  * copied into a zeroed block first (a zero byte is vbad and ntok, nothing else: ntok is cleared
  * past the end), unless the ISA classifies such a buffer in place: SH_STAGE1_SHORT(p, lo, end,
- * keys, m) returns 1 when it did (AVX2: 16 to 63 bytes). An ISA with
+ * keys, m) returns 1 when it did (AVX2 and NEON: 16 to 63 bytes). An ISA with
  * masked loads (AVX-512) defines SH_STAGE1_PART(p, n, m) instead.
  *
  * Tested: tests/test_stage1.c (every path against the per-byte definition, every length and
