@@ -66,8 +66,9 @@ static int same_upgrade_stop(const side_log *layer2, const side_log *real2, size
     if (!layer2->upgrade || !real2->upgrade || layer2->stopped != split || real2->stopped != split ||
         layer2->nmsgs != real2->nmsgs || layer2->error != real2->error)
         return 0;
-    for (int i = 0; i < layer2->nmsgs && i < SIDE_MAX_MSGS; i++)
-        if (layer2->msg[i].complete != real2->msg[i].complete) return 0;
+    if (layer2->nmsgs > SIDE_MAX_STATES) return 0;
+    for (int i = 0; i < layer2->nmsgs; i++)
+        if (layer2->st[i].complete != real2->st[i].complete) return 0;
     return 1;
 }
 
@@ -84,16 +85,16 @@ static int upgrade_stop_read_otherwise(const side_log *layer, const side_log *la
                                        size_t split)
 {
     int n = layer2->nmsgs;
-    if (n < 1 || n > SIDE_MAX_MSGS || n > real2->nmsgs || n > layer->nmsgs || !layer->upgrade || !layer2->upgrade ||
+    if (n < 1 || n > SIDE_MAX_STATES || n > real2->nmsgs || n > layer->nmsgs || !layer->upgrade || !layer2->upgrade ||
         layer2->stopped != split || layer2->error != 0)
         return 0;
-    const side_msg *l = &layer2->msg[n - 1], *r = &real2->msg[n - 1];
+    const side_state *l = &layer2->st[n - 1], *r = &real2->st[n - 1];
     int otherwise = r->headed ? !real2->upgrade || l->framing != r->framing || r->complete ||
                                     (real2->error && real2->stopped < split)
                               : real2->error != 0; /* refused the head: "Content-Length: 1\t" */
     if (l->complete || !l->headed || !otherwise) return 0;
     for (int i = 0; i < n - 1; i++)
-        if (!layer2->msg[i].complete || !layer->msg[i].complete || !real2->msg[i].complete) return 0;
+        if (!layer2->st[i].complete || !layer->st[i].complete || !real2->st[i].complete) return 0;
     return 1;
 }
 

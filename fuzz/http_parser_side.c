@@ -23,6 +23,12 @@ static side_msg *cur(http_parser *p)
     return l->nmsgs && l->nmsgs <= SIDE_MAX_MSGS ? &l->msg[l->nmsgs - 1] : NULL; /* the first ones */
 }
 
+static side_state *cur_state(http_parser *p)
+{
+    side_log *l = ((side *)p->data)->log;
+    return l->nmsgs && l->nmsgs <= SIDE_MAX_STATES ? &l->st[l->nmsgs - 1] : NULL; /* zeroed by SIDE_RUN */
+}
+
 static void put(side_msg *m, const char *at, size_t n)
 {
     if (m->head_len + n > SIDE_BYTES) {
@@ -112,6 +118,11 @@ static int on_headers(http_parser *p)
         m->framing = p->flags & (F_CHUNKED | F_CONTENTLENGTH);
         m->headed = 1;
     }
+    side_state *st = cur_state(p);
+    if (st) {
+        st->framing = p->flags & (F_CHUNKED | F_CONTENTLENGTH);
+        st->headed = 1;
+    }
     ((side *)p->data)->last = 4;
     return 0;
 }
@@ -119,6 +130,8 @@ static int on_complete(http_parser *p)
 {
     side_msg *m = cur(p);
     if (m) m->complete = 1;
+    side_state *st = cur_state(p);
+    if (st) st->complete = 1;
     return 0;
 }
 

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #define SIDE_MAX_MSGS 16
+#define SIDE_MAX_STATES 1024
 #define SIDE_BYTES 4096
 
 typedef struct side_msg {
@@ -20,8 +21,16 @@ typedef struct side_msg {
     int truncated;
 } side_msg;
 
+/* Of every message, also past the first SIDE_MAX_MSGS: what the upgrade-split rule reads (an
+ * upgrade request may come after 16 others, so its message must be known beyond msg[]) */
+typedef struct side_state {
+    unsigned framing;     /* as side_msg's */
+    int headed, complete; /* as side_msg's */
+} side_state;
+
 typedef struct side_log {
     side_msg msg[SIDE_MAX_MSGS];
+    side_state st[SIDE_MAX_STATES]; /* the first SIDE_MAX_STATES messages */
     int nmsgs;           /* messages begun */
     int error;           /* http_errno at the end (0: none) */
     const char *errname;
