@@ -24,8 +24,9 @@
  * A short block is one overlapping load of the last 64 bytes of [lo, end), its masks shifted
  * (the usual case: a head's last block); only when the whole buffer is under 64 bytes is it
  * copied into a zeroed block first (a zero byte is vbad and ntok, nothing else: ntok is cleared
- * past the end), unless the ISA classifies such a buffer in place: SH_STAGE1_SHORT(p, lo, end,
- * keys, m) returns 1 when it did (AVX2 and NEON: 16 to 63 bytes). An ISA with
+ * past the end), unless the ISA classifies such a buffer in place: SH_STAGE1_SHORT(lo, len,
+ * keys, m), for 16 <= len < 64, gives the masks of the len bytes at lo in bits 0..len - 1 (the
+ * bits above clear) from loads inside them (AVX2, NEON). An ISA with
  * masked loads (AVX-512) defines SH_STAGE1_PART(p, n, m) instead.
  *
  * Tested: tests/test_stage1.c (every path against the per-byte definition, every length and
@@ -105,7 +106,13 @@ static inline __attribute__((always_inline)) void sh_stage1_at_k(const uint8_t *
     } else {
         uint8_t tmp[64];
 #ifdef SH_STAGE1_SHORT
-        if (SH_STAGE1_SHORT(p, lo, end, keys, m)) return;
+        size_t len = (size_t)(end - lo);
+        if (len >= 16 && len < 64) { /* the whole buffer in place, [p, end) cut out of it */
+            SH_STAGE1_SHORT(lo, len, keys, m);
+            m->vbad = m->vbad >> (len - n) | ~0ull << n; /* n < 64 */
+            m->ntok >>= len - n;
+            return;
+        }
 #endif
         sh_stage1_pad(tmp, p, n);
         SH_S1_BLOCK(tmp, keys, m);

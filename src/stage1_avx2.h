@@ -50,36 +50,26 @@ SH_SCAN_INLINE void avx2_classes32(__m256i v, const avx2_stage1_keys *k, uint64_
     *vbad = (uint32_t)_mm256_movemask_epi8(_mm256_adds_epu8(bad, k->k7f));
 }
 
-/* A whole buffer [lo, end) of 16 to 63 bytes (p in it, or at end): every byte classified in
- * place from loads inside it, two overlapping 32-byte ones (or, under 32 bytes, two
- * overlapping 16-byte halves of one vector), the masks of [p, end) cut out of the buffer's.
- * No copy: the zeroed block it replaces was written with vector stores and a memcpy and read
- * back at once, a store-forwarding stall on each load. @return 0 (the caller copies) for
- * other lengths. */
-#define SH_STAGE1_SHORT(p, lo, end, k, m) avx2_stage1_short(p, lo, end, k, m)
-SH_SCAN_INLINE int avx2_stage1_short(const uint8_t *p, const uint8_t *lo, const uint8_t *end,
-                                     const avx2_stage1_keys *k, sh_masks *m)
+/* The len bytes at lo, 16 <= len < 64 (src/stage1.h, SH_STAGE1_SHORT): two overlapping
+ * 32-byte loads, or under 32 bytes two overlapping 16-byte halves of one vector, instead of a
+ * zeroed copy read back at once (a store-forwarding stall on each load). */
+#define SH_STAGE1_SHORT(lo, len, k, m) avx2_stage1_short(lo, len, k, m)
+SH_SCAN_INLINE void avx2_stage1_short(const uint8_t *lo, size_t len, const avx2_stage1_keys *k, sh_masks *m)
 {
-    size_t len = (size_t)(end - lo), n = (size_t)(end - p);
     uint64_t va, na, vb, nb;
-    if (len >= 64 || len < 16) return 0;
-    if (len >= 32) { /* bits 0..31 from lo, len - 32..len - 1 from end - 32 */
+    if (len >= 32) { /* bits 0..31 from lo, len - 32..len - 1 from its last 32 bytes */
         avx2_classes32(_mm256_loadu_si256((const __m256i *)(const void *)lo), k, &va, &na);
-        avx2_classes32(_mm256_loadu_si256((const __m256i *)(const void *)(end - 32)), k, &vb, &nb);
-        va |= vb << (len - 32);
-        na |= nb << (len - 32);
-    } else { /* lane 0 from lo, lane 1 from end - 16: bits 0..15 and len - 16..len - 1 */
+        avx2_classes32(_mm256_loadu_si256((const __m256i *)(const void *)(lo + len - 32)), k, &vb, &nb);
+        m->vbad = va | vb << (len - 32);
+        m->ntok = na | nb << (len - 32);
+    } else { /* lane 0 from lo, lane 1 its last 16 bytes: bits 0..15 and len - 16..len - 1 */
         __m256i x = _mm256_inserti128_si256(
             _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)lo)),
-            _mm_loadu_si128((const __m128i *)(const void *)(end - 16)), 1);
+            _mm_loadu_si128((const __m128i *)(const void *)(lo + len - 16)), 1);
         avx2_classes32(x, k, &va, &na);
-        va = (va & 0xffff) | (va >> 16) << (len - 16);
-        na = (na & 0xffff) | (na >> 16) << (len - 16);
+        m->vbad = (va & 0xffff) | (va >> 16) << (len - 16);
+        m->ntok = (na & 0xffff) | (na >> 16) << (len - 16);
     }
-    /* the buffer's bits (0..len - 1) from p on; past end: vbad only (n < 64) */
-    m->vbad = va >> (len - n) | ~0ull << n;
-    m->ntok = na >> (len - n);
-    return 1;
 }
 
 SH_SCAN_INLINE void avx2_stage1_k(const uint8_t *p, const avx2_stage1_keys *k, sh_masks *m)

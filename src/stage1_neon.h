@@ -36,37 +36,9 @@ SH_SCAN_INLINE void neon_classes16(uint8x16_t v, uint8x16_t *vbad, uint8x16_t *n
     *ntok = vceqzq_u8(vandq_u8(vqtbl1q_u8(vld1q_u8(simdhttp_vconst[SH_VK_TCHAR_LO]), lo), col));
 }
 
-/* A whole buffer [lo, end) of 16 to 63 bytes (p in it, or at end), classified in place as
- * src/stage1_avx2.h does: the q = len / 16 whole pieces from lo, then the last 16 bytes
- * (end - 16) in the places of the rest, moved to their bits after the gather; [p, end)'s
- * masks cut out of the buffer's. No zeroed copy read back at once. @return 0 (the caller
- * copies) for other lengths. */
-#define SH_STAGE1_SHORT(p, lo, end, k, m) ((void)(k), neon_stage1_short(p, lo, end, m))
-SH_SCAN_INLINE int neon_stage1_short(const uint8_t *p, const uint8_t *lo, const uint8_t *end, sh_masks *m)
+/* the masks of 64 bytes in four vectors (v0: bytes 0-15 ... v3: 48-63) */
+SH_SCAN_INLINE void neon_masks4(uint8x16_t v0, uint8x16_t v1, uint8x16_t v2, uint8x16_t v3, sh_masks *m)
 {
-    size_t len = (size_t)(end - lo), n = (size_t)(end - p), q = len / 16, t = len - 16;
-    if (len >= 64 || len < 16) return 0;
-    /* piece k from lo + 16k while whole (k < q), else from end - 16 */
-    uint8x16_t v0 = vld1q_u8(lo), v1 = vld1q_u8(lo + (q > 1 ? 16 : t)), v2 = vld1q_u8(lo + (q > 2 ? 32 : t)),
-               v3 = vld1q_u8(lo + t);
-    uint8x16_t b0, b1, b2, b3, t0, t1, t2, t3;
-    neon_classes16(v0, &b0, &t0);
-    neon_classes16(v1, &b1, &t1);
-    neon_classes16(v2, &b2, &t2);
-    neon_classes16(v3, &b3, &t3);
-    uint64_t vb = neon_mask64(b0, b1, b2, b3), nt = neon_mask64(t0, t1, t2, t3);
-    /* bits 0..16q - 1 are in place; the last 16 bytes' (bits 16q..16q + 15) go to t..t + 15 */
-    uint64_t whole = ~0ull >> (64 - 16 * q);
-    vb = (vb & whole) | (vb >> (16 * q) & 0xffff) << t;
-    nt = (nt & whole) | (nt >> (16 * q) & 0xffff) << t;
-    m->vbad = vb >> (len - n) | ~0ull << n; /* past end: vbad only (n < 64) */
-    m->ntok = nt >> (len - n);
-    return 1;
-}
-
-SH_SCAN_INLINE void neon_stage1(const uint8_t *p, sh_masks *m)
-{
-    uint8x16_t v0 = vld1q_u8(p), v1 = vld1q_u8(p + 16), v2 = vld1q_u8(p + 32), v3 = vld1q_u8(p + 48);
     uint8x16_t b0, b1, b2, b3, t0, t1, t2, t3;
     neon_classes16(v0, &b0, &t0);
     neon_classes16(v1, &b1, &t1);
@@ -74,6 +46,26 @@ SH_SCAN_INLINE void neon_stage1(const uint8_t *p, sh_masks *m)
     neon_classes16(v3, &b3, &t3);
     m->vbad = neon_mask64(b0, b1, b2, b3);
     m->ntok = neon_mask64(t0, t1, t2, t3);
+}
+
+SH_SCAN_INLINE void neon_stage1(const uint8_t *p, sh_masks *m)
+{
+    neon_masks4(vld1q_u8(p), vld1q_u8(p + 16), vld1q_u8(p + 32), vld1q_u8(p + 48), m);
+}
+
+/* The len bytes at lo, 16 <= len < 64 (src/stage1.h, SH_STAGE1_SHORT), as src/stage1_avx2.h
+ * does: the q = len / 16 whole pieces from lo, the last 16 bytes in the places of the rest,
+ * moved to their bits after the gather. */
+#define SH_STAGE1_SHORT(lo, len, k, m) ((void)(k), neon_stage1_short(lo, len, m))
+SH_SCAN_INLINE void neon_stage1_short(const uint8_t *lo, size_t len, sh_masks *m)
+{
+    size_t q = len / 16, t = len - 16; /* 1 <= q <= 3 */
+    neon_masks4(vld1q_u8(lo), vld1q_u8(lo + (q > 1 ? 16 : t)), vld1q_u8(lo + (q > 2 ? 32 : t)),
+                vld1q_u8(lo + t), m);
+    /* bits 0..16q - 1 are in place; the last 16 bytes' (bits 16q..16q + 15) go to t..t + 15 */
+    uint64_t whole = ~0ull >> (64 - 16 * q);
+    m->vbad = (m->vbad & whole) | (m->vbad >> (16 * q) & 0xffff) << t;
+    m->ntok = (m->ntok & whole) | (m->ntok >> (16 * q) & 0xffff) << t;
 }
 
 #endif
