@@ -398,8 +398,8 @@ struct simdhttp_parser {
     uint64_t content_length;  /* Content-Length, or the current chunk's size; then what is left */
     uint32_t flags;           /* SIMDHTTP_F_* of the current message */
     uint16_t status_code;     /* response */
-    uint8_t method;           /* simdhttp_method of the current request */
     uint8_t type;             /* SIMDHTTP_REQUEST / SIMDHTTP_RESPONSE (BOTH until decided) */
+    uint8_t method;           /* simdhttp_method of the current request */
     uint8_t http_major;
     uint8_t http_minor;
     uint8_t upgrade;          /* 1 once execute() returned SIMDHTTP_E_PAUSED_UPGRADE */

@@ -971,21 +971,21 @@ msg_start:
      * them alike. */
     if (pos == hend) SH_MORE(S_MSG_START);
     c = *pos;
-    if (c == '\r' || c == '\n') {
+    if (SH_UNLIKELY(c <= ' ') && (c == '\r' || c == '\n')) { /* (one test for every start line) */
         p->_next = S_MSG_START;
         goto line_end;
     }
-    if (!headmode) { /* the head API's parser is fresh from simdhttp__configure, which set these */
+    if (!headmode) { /* the head API's parser is fresh from simdhttp__configure_head, which set these */
         p->flags = 0;
         p->content_length = 0;
         p->method = 0;
         p->status_code = 0;
         p->http_major = p->http_minor = 0;
+        p->_fields_left = p->_max_fields;
     }
     p->_hstate = p->_te = p->_want = 0;
     p->_nlen = 0;
     p->_idx = 0;
-    p->_fields_left = p->_max_fields;
     SH_NOTE(on_message_begin, S_MSG_BEGUN, pos);
 msg_begun:
     if (p->type == SIMDHTTP_REQUEST) goto method_first;
@@ -1809,7 +1809,7 @@ SH_INTERNAL long SH_FN(simdhttp__head_)(simdhttp_head *h, simdhttp_type type, co
 {
     simdhttp_parser p;
     p.data = NULL;
-    simdhttp__configure(&p, type, NULL, cfg);
+    simdhttp__configure_head(&p, type, cfg);
     if (SH_UNLIKELY(fields)) {
         p._state = S_FIELD_START;
         p.flags = SIMDHTTP_F_TRAILERS;

@@ -103,12 +103,14 @@ SH_INTERNAL int simdhttp__method_lookup(const uint8_t *s, size_t n);
  * No whole-struct memset: its `rep stos` cost 8-13 ns per init or reset on the reference
  * machine, and init/reset run once per message in some servers; a memset would also hide a
  * missing owner from MemorySanitizer instead of fixing it. */
-static inline void simdhttp__configure(simdhttp_parser *p, simdhttp_type type,
-                                       const simdhttp_callbacks *cb, const simdhttp_config *cfg)
+/* simdhttp__configure_head: the [init] members that the head API's parser reads (simdhttp__head_ in src/core.h): that
+ * parser lives for one call and never reaches a callback, a chunk line or reset(), so the
+ * members only those read (callbacks and their results, the chunk line budget, the type to
+ * reset to, upgrade) are left to simdhttp__configure; MemorySanitizer reports a head path
+ * that comes to read one. */
+static inline void simdhttp__configure_head(simdhttp_parser *p, simdhttp_type type, const simdhttp_config *cfg)
 {
-    p->_cb = cb ? cb : &simdhttp__no_callbacks;
-    p->type = p->_init_type = (uint8_t)type;
-    p->upgrade = 0;
+    p->type = (uint8_t)type;
     p->flags = 0;
     p->content_length = 0;
     p->status_code = 0;
@@ -117,10 +119,6 @@ static inline void simdhttp__configure(simdhttp_parser *p, simdhttp_type type,
     p->_lenient = cfg ? cfg->lenient & SIMDHTTP_LENIENT_ALL : 0;
     p->_max_head_size = cfg && cfg->max_head_size ? cfg->max_head_size : SIMDHTTP_DEFAULT_MAX_HEAD_SIZE;
     p->_max_fields = cfg && cfg->max_fields ? cfg->max_fields : SIMDHTTP_DEFAULT_MAX_FIELDS;
-    p->_max_chunk_ext = cfg && cfg->max_chunk_ext ? cfg->max_chunk_ext : SIMDHTTP_DEFAULT_MAX_CHUNK_EXT;
-    p->_pause_rc = cfg && cfg->pause_value ? cfg->pause_value : SIMDHTTP_PAUSE;
-    p->_cb_rc = 0;
-    p->_cb_which = 0;
     p->_head_left = p->_max_head_size;
     p->_fields_left = p->_max_fields;
     p->_nread = 0;
@@ -129,6 +127,19 @@ static inline void simdhttp__configure(simdhttp_parser *p, simdhttp_type type,
     p->_error_pos = NULL;
     p->_error_offset = 0;
     p->_state = S_MSG_START;
+}
+
+static inline void simdhttp__configure(simdhttp_parser *p, simdhttp_type type,
+                                       const simdhttp_callbacks *cb, const simdhttp_config *cfg)
+{
+    simdhttp__configure_head(p, type, cfg);
+    p->_cb = cb ? cb : &simdhttp__no_callbacks;
+    p->_init_type = (uint8_t)type;
+    p->upgrade = 0;
+    p->_max_chunk_ext = cfg && cfg->max_chunk_ext ? cfg->max_chunk_ext : SIMDHTTP_DEFAULT_MAX_CHUNK_EXT;
+    p->_pause_rc = cfg && cfg->pause_value ? cfg->pause_value : SIMDHTTP_PAUSE;
+    p->_cb_rc = 0;
+    p->_cb_which = 0;
 }
 
 /* dispatch.c: the path chosen once per process */
