@@ -443,14 +443,15 @@ again:
 
 /* Every member but _ip, assigned one by one (_ip is read only up to _iplen, set to 0 here):
  * gcc makes a memset of the struct, or of all but _ip, a `rep stos`, whose start-up cost the
- * http-parser layer paid once per request (its method callback starts a target here); these
- * stores it merges into a few wide ones. */
+ * http-parser layer paid twice per request (its init and its method callback start a target
+ * here); these stores, and the 56-byte memset of part[], it merges into a few wide ones (17
+ * instructions; the loop over part[] it had kept made 44). */
 void simdhttp_target_init(simdhttp_target *t, unsigned flags)
 {
     t->form = t->host_type = 0;
     t->port = 0;
     t->parts = 0;
-    for (int i = 0; i < SIMDHTTP_URL_PARTS; i++) t->part[i].off = t->part[i].len = 0;
+    memset(t->part, 0, sizeof t->part);
     t->error = SIMDHTTP_TARGET_OK;
     t->error_offset = 0;
     t->_off = t->_mark = t->_portv = 0;
