@@ -1810,6 +1810,9 @@ SH_INTERNAL long SH_FN(simdhttp__head_)(simdhttp_head *h, simdhttp_type type, co
     simdhttp_parser p;
     p.data = NULL;
     simdhttp__configure_head(&p, type, cfg);
+    p._next = S_MSG_START; /* never read here (the parser starts at S_MSG_START or
+                            * S_FIELD_START); gcc's -Wmaybe-uninitialized under ASan cannot
+                            * tell, and sees the line-end state's read of it */
     if (SH_UNLIKELY(fields)) {
         p._state = S_FIELD_START;
         p.flags = SIMDHTTP_F_TRAILERS;
