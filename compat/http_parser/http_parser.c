@@ -14,8 +14,10 @@
 #define HP(sp) ((http_parser *)(sp)->data)
 #if defined(__GNUC__)
 #define HP_COLD __attribute__((cold, noinline))
+#define HP_NOINLINE __attribute__((noinline))
 #else
 #define HP_COLD
+#define HP_NOINLINE
 #endif
 
 static uint32_t max_header_size = HTTP_MAX_HEADER_SIZE;
@@ -520,67 +522,91 @@ static enum http_errno from_native_errno(simdhttp_errno e)
     }
 }
 
-size_t http_parser_execute(http_parser *parser, const http_parser_settings *settings, const char *data,
-                           size_t len)
+/* simdhttp stopped with e in a call that began at the stream's byte _buf_off and got len bytes
+ * (k of them taken by replay()): http-parser's bytes parsed and errno. */
+static size_t stopped(http_parser *parser, simdhttp_errno e, size_t len)
 {
-    if (parser->http_errno != HPE_OK) return 0;
     simdhttp_parser *sp = &parser->_sh;
-    parser->_settings = settings;
-    /* the two switches a program may flip between calls: passed on when they change */
-    uint8_t lenient = (uint8_t)(parser->lenient_http_headers | parser->allow_chunked_length << 1);
-    if (lenient != parser->_lenient) {
-        simdhttp_set_lenient(sp, SIMDHTTP_LENIENT_HEADERS, parser->lenient_http_headers);
-        simdhttp_set_lenient(sp, SIMDHTTP_LENIENT_CHUNKED_LENGTH, parser->allow_chunked_length);
-        parser->_lenient = lenient;
+    uint64_t off = simdhttp_get_error_offset(sp);
+    if (e == SIMDHTTP_E_PAUSED) off -= parser->_rp_left; /* paused in t_header: http-parser's place */
+    if (e == SIMDHTTP_E_USER && parser->_stop_off != UINT64_MAX) off = parser->_stop_off;
+    if (e == SIMDHTTP_E_INVALID_METHOD && parser->_mlen && parser->_mstart != UINT64_MAX) {
+        /* http-parser stops at the first byte no known method has there */
+        uint64_t first = parser->_mstart + method_prefix(parser->_mbuf, parser->_mlen);
+        if (first < off) off = first < parser->_buf_off ? parser->_buf_off : first;
     }
-    simdhttp_errno e;
-    if (len == 0) {
-        parser->_buf = parser->_buf_end = data;
-        e = simdhttp_finish(sp);
+    size_t done = off <= parser->_buf_off ? 0 : off - parser->_buf_off > len ? len : (size_t)(off - parser->_buf_off);
+    if (e == SIMDHTTP_E_PAUSED_UPGRADE) {
+        parser->upgrade = 1;
+    } else if (e == SIMDHTTP_E_PAUSED) {
+        parser->http_errno = HPE_PAUSED;
     } else {
-        /* called again after an upgrade (sp->upgrade is set with that state: no call otherwise) */
-        if (sp->upgrade && simdhttp_get_errno(sp) == SIMDHTTP_E_PAUSED_UPGRADE) {
-            simdhttp_resume_after_upgrade(sp);
-            parser->upgrade = 0;
-        }
-        parser->_buf = data;
-        parser->_buf_end = data + len;
-        size_t k = 0;
-        if (parser->_rp_left || parser->_rp_empty) { /* a line paused in t_header */
-            k = replay(parser, data, len);
-            if (parser->http_errno != HPE_OK) {
-                parser->_buf_off += k;
-                parser->nread = (uint32_t)parser->_buf_off;
-                return k;
-            }
-        }
-        e = k == len ? SIMDHTTP_OK : simdhttp_execute(sp, data + k, len - k);
-    }
-    size_t done = len;
-    if (e != SIMDHTTP_OK) {
-        uint64_t off = simdhttp_get_error_offset(sp);
-        if (e == SIMDHTTP_E_PAUSED) off -= parser->_rp_left; /* paused in t_header: http-parser's place */
-        if (e == SIMDHTTP_E_USER && parser->_stop_off != UINT64_MAX) off = parser->_stop_off;
-        if (e == SIMDHTTP_E_INVALID_METHOD && parser->_mlen && parser->_mstart != UINT64_MAX) {
-            /* http-parser stops at the first byte no known method has there */
-            uint64_t first = parser->_mstart + method_prefix(parser->_mbuf, parser->_mlen);
-            if (first < off) off = first < parser->_buf_off ? parser->_buf_off : first;
-        }
-        done = off <= parser->_buf_off ? 0 : off - parser->_buf_off > len ? len : (size_t)(off - parser->_buf_off);
-        if (e == SIMDHTTP_E_PAUSED_UPGRADE) {
-            parser->upgrade = 1;
-        } else if (e == SIMDHTTP_E_PAUSED) {
-            parser->http_errno = HPE_PAUSED;
-        } else {
-            parser->http_errno = e == SIMDHTTP_E_USER ? parser->_stop_errno : from_native_errno(e);
-            /* a stray space in the request line is a bad target for http-parser */
-            if (e == SIMDHTTP_E_UNEXPECTED_SPACE && !parser->_in_fields && parser->type == HTTP_REQUEST)
-                parser->http_errno = HPE_INVALID_URL;
-        }
+        parser->http_errno = e == SIMDHTTP_E_USER ? parser->_stop_errno : from_native_errno(e);
+        /* a stray space in the request line is a bad target for http-parser */
+        if (e == SIMDHTTP_E_UNEXPECTED_SPACE && !parser->_in_fields && parser->type == HTTP_REQUEST)
+            parser->http_errno = HPE_INVALID_URL;
     }
     parser->_buf_off += done;
     parser->nread = (uint32_t)parser->_buf_off;
     return done;
+}
+
+/* The two switches a program may flip between calls: passed on when they change. */
+static HP_NOINLINE void pass_lenient(http_parser *parser, uint8_t lenient)
+{
+    simdhttp_set_lenient(&parser->_sh, SIMDHTTP_LENIENT_HEADERS, parser->lenient_http_headers);
+    simdhttp_set_lenient(&parser->_sh, SIMDHTTP_LENIENT_CHUNKED_LENGTH, parser->allow_chunked_length);
+    parser->_lenient = lenient;
+}
+
+/* A call with bytes after an upgrade or with a line paused in t_header to replay. */
+static HP_NOINLINE size_t execute_pending(http_parser *parser, const char *data, size_t len)
+{
+    simdhttp_parser *sp = &parser->_sh;
+    /* called again after an upgrade (sp->upgrade is set with that state: no call otherwise) */
+    if (sp->upgrade && simdhttp_get_errno(sp) == SIMDHTTP_E_PAUSED_UPGRADE) {
+        simdhttp_resume_after_upgrade(sp);
+        parser->upgrade = 0;
+    }
+    size_t k = 0;
+    if (parser->_rp_left || parser->_rp_empty) { /* a line paused in t_header */
+        k = replay(parser, data, len);
+        if (parser->http_errno != HPE_OK) {
+            parser->_buf_off += k;
+            parser->nread = (uint32_t)parser->_buf_off;
+            return k;
+        }
+    }
+    simdhttp_errno e = k == len ? SIMDHTTP_OK : simdhttp_execute(sp, data + k, len - k);
+    if (e != SIMDHTTP_OK) return stopped(parser, e, len);
+    parser->_buf_off += len;
+    parser->nread = (uint32_t)parser->_buf_off;
+    return len;
+}
+
+/* The usual calls short (bytes with nothing pending, and the end of the stream, len 0); the
+ * rest out of line, so that these save two registers, not six. */
+size_t http_parser_execute(http_parser *parser, const http_parser_settings *settings, const char *data,
+                           size_t len)
+{
+    if (parser->http_errno != HPE_OK) return 0;
+    parser->_settings = settings;
+    uint8_t lenient = (uint8_t)(parser->lenient_http_headers | parser->allow_chunked_length << 1);
+    if (lenient != parser->_lenient) pass_lenient(parser, lenient);
+    parser->_buf = data;
+    simdhttp_errno e;
+    if (!len) { /* the end of the stream (data may be NULL: no NULL + 0) */
+        parser->_buf_end = data;
+        e = simdhttp_finish(&parser->_sh);
+    } else {
+        parser->_buf_end = data + len;
+        if (parser->_sh.upgrade || parser->_rp_left || parser->_rp_empty) return execute_pending(parser, data, len);
+        e = simdhttp_execute(&parser->_sh, data, len);
+    }
+    if (e != SIMDHTTP_OK) return stopped(parser, e, len);
+    parser->_buf_off += len;
+    parser->nread = (uint32_t)parser->_buf_off;
+    return len;
 }
 
 int http_should_keep_alive(const http_parser *parser)
