@@ -214,6 +214,138 @@ static void test_pause(void)
 #endif
 }
 
+/* ---- the field-line callbacks: a pause or an error in each ---- */
+
+/* The log of the field-line events: '[' name bytes, ']' on_header_field_complete, '<' value
+ * bytes, '>' on_header_value_complete, then 'H' headers complete, 'M' message complete. Spans
+ * of one kind in a row are logged as one (the same log at every split). fl.cb (0-3, in that
+ * order) returns fl.ret once, on the fl.line-th field line (from 0). */
+static struct {
+    char log[128];
+    size_t len;
+    int last, lines, cb, line, ret, fired;
+} fl;
+
+static int fl_event(int kind, const char *at, size_t n)
+{
+    if (!(kind & 1) && kind < 4 && n == 0) return 0; /* an empty span carries nothing (llhttp
+                                                     * gives one for an empty value, the layer none) */
+    if ((kind & 1) || kind != fl.last)
+        if (fl.len < sizeof fl.log - 1) fl.log[fl.len++] = "[]<>HM"[kind];
+    if (n > sizeof fl.log - 1 - fl.len) n = sizeof fl.log - 1 - fl.len;
+    if (n) memcpy(fl.log + fl.len, at, n), fl.len += n;
+    fl.last = kind;
+    int hit = kind == fl.cb && fl.lines == fl.line && !fl.fired;
+    if (kind == 3) fl.lines++;
+    if (!hit) return 0;
+    fl.fired = 1;
+    return fl.ret;
+}
+static int fl_field(llhttp_t *p, const char *at, size_t n) { (void)p; return fl_event(0, at, n); }
+static int fl_field_done(llhttp_t *p) { (void)p; return fl_event(1, NULL, 0); }
+static int fl_value(llhttp_t *p, const char *at, size_t n) { (void)p; return fl_event(2, at, n); }
+static int fl_value_done(llhttp_t *p) { (void)p; return fl_event(3, NULL, 0); }
+static int fl_headers(llhttp_t *p) { (void)p; return fl_event(4, NULL, 0); }
+static int fl_complete(llhttp_t *p) { (void)p; return fl_event(5, NULL, 0); }
+
+/* in whole, then (after a pause) the rest in step-byte pieces (0: whole). @return the last
+ * execute()'s result; *pauses and *at (the last stop's offset) */
+static llhttp_errno_t fl_run(const char *in, size_t len, size_t step, int *pauses, ptrdiff_t *at,
+                             const char **why)
+{
+    llhttp_settings_t s;
+    llhttp_settings_init(&s);
+    s.on_header_field = fl_field;
+    s.on_header_field_complete = fl_field_done;
+    s.on_header_value = fl_value;
+    s.on_header_value_complete = fl_value_done;
+    s.on_headers_complete = fl_headers;
+    s.on_message_complete = fl_complete;
+    llhttp_t p;
+    llhttp_init(&p, HTTP_REQUEST, &s);
+    fl.len = 0;
+    fl.last = -1;
+    fl.lines = fl.fired = 0;
+    *pauses = 0;
+    *at = -1;
+    llhttp_errno_t e = llhttp_execute(&p, in, len);
+    size_t off = len;
+    while (e == HPE_PAUSED && *pauses < 8) {
+        (*pauses)++;
+        *at = llhttp_get_error_pos(&p) - in;
+        llhttp_resume(&p);
+        for (off = (size_t)*at, e = HPE_OK; off < len && e == HPE_OK; off += step ? step : len) {
+            size_t n = step && step < len - off ? step : len - off;
+            e = llhttp_execute(&p, in + off, n);
+            if (e != HPE_OK) break;
+        }
+    }
+    if (e != HPE_OK && e != HPE_PAUSED) *at = llhttp_get_error_pos(&p) - in;
+    *why = llhttp_get_error_reason(&p);
+    fl.log[fl.len] = 0;
+    return e;
+}
+
+static void test_field_lines(void)
+{
+    /* lines 1 (OWS on both sides of the value) and 2 (an empty value) come whole */
+    static const char in[] = "GET / HTTP/1.1\r\nA: 1\r\nBb:  two  \r\nC:\r\nD: x\r\n\r\n";
+    static const char base[] = "[A]<1>[Bb]<two  >[C]>[D]<x>HM";
+    /* where each callback stops: somewhere in its line (22-33, 34-37) or at the next line's
+     * start; the layer's place is the element's end (the ':', after it, the CR, the next line;
+     * llhttp 8.1 is one byte after a span), -1: no call (an empty value) */
+    static const ptrdiff_t line_at[2][2] = {{22, 34}, {34, 38}};
+#ifdef LLHTTP_SIMDHTTP
+    static const ptrdiff_t stop_at[2][4] = {{24, 25, 32, 34}, {35, 36, -1, 38}};
+#else
+    static const ptrdiff_t stop_at[2][4] = {{0, 0, 0, 0}, {0, 0, -1, 0}};
+#endif
+    static const char *const span_why[4] = {"Span callback error in on_header_field",
+                                            "`on_header_field_complete` callback error",
+                                            "Span callback error in on_header_value",
+                                            "`on_header_value_complete` callback error"};
+    int pauses, bad = 0;
+    ptrdiff_t at;
+    const char *why;
+    fl.cb = -1;
+    llhttp_errno_t e = fl_run(LIT(in), 0, &pauses, &at, &why);
+    t_check(e == HPE_OK && strcmp(fl.log, base) == 0, "field lines: events", "%s: %s", llhttp_errno_name(e), fl.log);
+    for (int line = 1; line <= 2; line++)
+        for (int cb = 0; cb < 4; cb++) {
+            ptrdiff_t want = stop_at[line - 1][cb], lo = line_at[line - 1][0], hi = line_at[line - 1][1];
+#define FL_AT(at) ((want < 0 && (at) < 0) || (want >= 0 && (at) >= lo && (at) <= hi && (!want || (at) == want)))
+            fl.line = line;
+            fl.cb = cb;
+            /* a pause: it stops where the span path stops, and the same events come after the
+             * resume, whole or in pieces */
+            for (size_t step = 0; step <= 3; step += step ? 2 : 1) {
+                fl.ret = HPE_PAUSED;
+                e = fl_run(LIT(in), step, &pauses, &at, &why);
+                if (!t_check(e == HPE_OK && strcmp(fl.log, base) == 0 && pauses == (want >= 0) && FL_AT(at),
+                             "field lines: a pause in each callback", "line %d callback %d, %zu-byte pieces: %s, "
+                             "%d pauses at %td (want %td): %s", line, cb, step, llhttp_errno_name(e), pauses, at,
+                             want, fl.log))
+                    bad++;
+            }
+            /* an error: -1, and (a span) a code of its own */
+            for (int k = 0; k < 2; k++) {
+                fl.ret = k ? 42 : -1;
+                e = fl_run(LIT(in), 0, &pauses, &at, &why);
+                int span = !(cb & 1);
+                llhttp_errno_t code = want < 0 ? HPE_OK : span ? (k ? (llhttp_errno_t)42 : HPE_USER)
+                                    : cb == 1 ? HPE_CB_HEADER_FIELD_COMPLETE : HPE_CB_HEADER_VALUE_COMPLETE;
+                int ok = e == code && strncmp(fl.log, base, fl.len) == 0;
+                if (want >= 0) ok = ok && FL_AT(at) && (k && span ? 1 : why && strcmp(why, span_why[cb]) == 0);
+                if (!t_check(ok, "field lines: an error in each callback", "line %d callback %d returns %d: %d at %td "
+                             "(want %d at %td), \"%s\": %s", line, cb, fl.ret, (int)e, at, (int)code, want,
+                             why ? why : "(null)", fl.log))
+                    bad++;
+            }
+        }
+#undef FL_AT
+    t_check(bad == 0, "field lines: pauses and errors", "%d cases differ", bad);
+}
+
 /* ---- callback errors ---- */
 
 static void test_errors(void)
@@ -727,6 +859,7 @@ int main(void)
     test_names();
     test_fields();
     test_pause();
+    test_field_lines();
     test_errors();
     test_skip_and_upgrade();
     test_bodies();
