@@ -103,11 +103,11 @@ SH_INTERNAL int simdhttp__method_lookup(const uint8_t *s, size_t n);
  * No whole-struct memset: its `rep stos` cost 8-13 ns per init or reset on the reference
  * machine, and init/reset run once per message in some servers; a memset would also hide a
  * missing owner from MemorySanitizer instead of fixing it. */
-/* simdhttp__configure_head: the [init] members that the head API's parser reads (simdhttp__head_ in src/core.h): that
- * parser lives for one call and never reaches a callback, a chunk line or reset(), so the
- * members only those read (callbacks and their results, the chunk line budget, the type to
- * reset to, upgrade) are left to simdhttp__configure; MemorySanitizer reports a head path
- * that comes to read one. */
+/* simdhttp__configure_head: the [init] members that the head API's parser reads
+ * (simdhttp__head_ in src/core.h). That parser lives for one call and never reaches a
+ * callback, a chunk line or reset(), so the members only those read (callbacks and their
+ * results, the chunk line budget, the type to reset to, upgrade) are left to
+ * simdhttp__configure; MemorySanitizer reports a head path that comes to read one. */
 static inline void simdhttp__configure_head(simdhttp_parser *p, simdhttp_type type, const simdhttp_config *cfg)
 {
     p->type = (uint8_t)type;

@@ -522,8 +522,8 @@ static enum http_errno from_native_errno(simdhttp_errno e)
     }
 }
 
-/* simdhttp stopped with e in a call that began at the stream's byte _buf_off and got len bytes
- * (k of them taken by replay()): http-parser's bytes parsed and errno. */
+/* simdhttp stopped with e in a call of len bytes that began at the stream's byte _buf_off
+ * (replay()'s bytes among them): http-parser's bytes parsed and errno. */
 static size_t stopped(http_parser *parser, simdhttp_errno e, size_t len)
 {
     simdhttp_parser *sp = &parser->_sh;
