@@ -408,7 +408,9 @@ struct simdhttp_parser {
      * can read it, so that no decision depends on what the memory held before init or on
      * what an earlier message, field or parser left (issue 9: a stale _cand turned a request
      * into an upgrade). The owners:
-     *   [init] simdhttp_init and simdhttp_reset (simdhttp__configure, src/parser.c);
+     *   [init] simdhttp_init and simdhttp_reset (simdhttp__configure, src/parser.c; the head
+     *          API's own parser, which lives inside one call, gets only the [init] members
+     *          it reads: simdhttp__configure_head, src/internal.h);
      *   [msg]  the start of each message (msg_start in src/core.h);
      *   [elem] the start of the element that uses it, named beside the member.
      * A member added here needs its tag and its setter at that step. The MemorySanitizer
