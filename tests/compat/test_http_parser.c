@@ -127,6 +127,12 @@ static void execute_results(void)
     n = http_parser_execute(&p, &s, up, strlen(up));
     t_check(p.upgrade == 1 && HTTP_PARSER_ERRNO(&p) == HPE_OK && n == strlen(up) - 7, "upgrade stops after the head",
             "upgrade %u n %zu", p.upgrade, n);
+    /* called again after the upgrade (the program is done with the other protocol): http-parser
+     * parses the next message from the new bytes, upgrade 0 again */
+    const char *next = "GET /a HTTP/1.1\r\n\r\n";
+    n = http_parser_execute(&p, &s, next, strlen(next));
+    t_check(p.upgrade == 0 && HTTP_PARSER_ERRNO(&p) == HPE_OK && n == strlen(next), "execute() after an upgrade",
+            "upgrade %u n %zu errno %s", p.upgrade, n, http_errno_name(HTTP_PARSER_ERRNO(&p)));
     const char *conn = "CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\nTLS";
     http_parser_init(&p, HTTP_REQUEST);
     n = http_parser_execute(&p, &s, conn, strlen(conn));
