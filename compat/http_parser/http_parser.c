@@ -551,6 +551,15 @@ static size_t stopped(http_parser *parser, simdhttp_errno e, size_t len)
     return done;
 }
 
+/* The end of every call that ran the core on its len bytes: all parsed, or where it stopped. */
+static inline size_t ended(http_parser *parser, simdhttp_errno e, size_t len)
+{
+    if (e != SIMDHTTP_OK) return stopped(parser, e, len);
+    parser->_buf_off += len;
+    parser->nread = (uint32_t)parser->_buf_off;
+    return len;
+}
+
 /* The two switches a program may flip between calls: passed on when they change. */
 static HP_NOINLINE void pass_lenient(http_parser *parser, uint8_t lenient)
 {
@@ -578,10 +587,7 @@ static HP_NOINLINE size_t execute_pending(http_parser *parser, const char *data,
         }
     }
     simdhttp_errno e = k == len ? SIMDHTTP_OK : simdhttp_execute(sp, data + k, len - k);
-    if (e != SIMDHTTP_OK) return stopped(parser, e, len);
-    parser->_buf_off += len;
-    parser->nread = (uint32_t)parser->_buf_off;
-    return len;
+    return ended(parser, e, len);
 }
 
 /* The usual calls short (bytes with nothing pending, and the end of the stream, len 0); the
@@ -603,10 +609,7 @@ size_t http_parser_execute(http_parser *parser, const http_parser_settings *sett
         if (parser->_sh.upgrade || parser->_rp_left || parser->_rp_empty) return execute_pending(parser, data, len);
         e = simdhttp_execute(&parser->_sh, data, len);
     }
-    if (e != SIMDHTTP_OK) return stopped(parser, e, len);
-    parser->_buf_off += len;
-    parser->nread = (uint32_t)parser->_buf_off;
-    return len;
+    return ended(parser, e, len);
 }
 
 int http_should_keep_alive(const http_parser *parser)
