@@ -813,13 +813,10 @@ llhttp_errno_t llhttp_execute(llhttp_t *parser, const char *data, size_t len)
     return stopped(parser, e);
 }
 
-llhttp_errno_t llhttp_finish(llhttp_t *parser)
+/* llhttp_finish in the middle of a message (out of line: most streams end between messages,
+ * and that path then needs no stack frame) */
+static __attribute__((noinline)) llhttp_errno_t finish_message(llhttp_t *parser)
 {
-    if (parser->error != HPE_OK) return HPE_OK; /* as llhttp: an error state finishes quietly */
-    /* Between messages (no message begun since init or the last one completed) the end of the
-     * stream has nothing to complete: llhttp decides by this field too, and the core's finish
-     * (an empty execute() first) would find nothing to do. */
-    if (parser->finish == HTTP_FINISH_SAFE) return HPE_OK;
     check_callbacks(parser);
     parser->_cb_err = 0;
     parser->_in_finish = 1;
@@ -835,6 +832,16 @@ llhttp_errno_t llhttp_finish(llhttp_t *parser)
         return HPE_INVALID_EOF_STATE;
     }
     return stopped(parser, e);
+}
+
+llhttp_errno_t llhttp_finish(llhttp_t *parser)
+{
+    /* As llhttp: an error state finishes quietly. Between messages (no message begun since
+     * init or the last one completed) the end of the stream has nothing to complete: llhttp
+     * decides by this field too, and the core's finish (an empty execute() first) would find
+     * nothing to do. */
+    if (parser->error != HPE_OK || parser->finish == HTTP_FINISH_SAFE) return HPE_OK;
+    return finish_message(parser);
 }
 
 int llhttp_message_needs_eof(const llhttp_t *parser) { return simdhttp_message_needs_eof(&parser->_sh); }
