@@ -260,8 +260,8 @@ static int t_on_chunk_header(simdhttp_parser *p)
 static int t_on_message_begin(simdhttp_parser *p)
 {
     llhttp_t *lp = LP(p);
-    lp->_mlen = lp->_mid = 0;
-    lp->_proto = 0;
+    lp->_mlen = lp->_mid = lp->_proto = 0;
+    lp->_vlen = 0; /* (nothing is owed at a message's begin: with the three, one store) */
     lp->flags = 0;
     lp->upgrade = 0;
     lp->finish = HTTP_FINISH_UNSAFE;
@@ -600,24 +600,16 @@ static inline void check_callbacks(llhttp_t *lp)
 
 /* ---- the API ------------------------------------------------------------------------ */
 
-static void clear_fields(llhttp_t *lp)
+/* Every public field from error to initial_message_completed, and the private ones from
+ * _err_pos up to _init_type, are 0 after init (two runs of stores, padding included): HPE_OK,
+ * HTTP_FINISH_SAFE, no method, flags or message yet, nothing owed. */
+_Static_assert(HPE_OK == 0 && HTTP_FINISH_SAFE == 0, "clear_fields: 0 is each field's initial value");
+#define CLEAR_RANGE(lp, first, end) \
+    memset(&(lp)->first, 0, offsetof(llhttp_t, end) - offsetof(llhttp_t, first))
+static inline void clear_fields(llhttp_t *lp)
 {
-    lp->error = HPE_OK;
-    lp->reason = NULL;
-    lp->error_pos = NULL;
-    lp->content_length = 0;
-    lp->method = 0;
-    lp->http_major = lp->http_minor = 0;
-    lp->header_state = 0;
-    lp->upgrade = 0;
-    lp->finish = HTTP_FINISH_SAFE;
-    lp->flags = 0;
-    lp->status_code = 0;
-    lp->initial_message_completed = 0;
-    lp->_cb_err = 0;
-    lp->_mlen = lp->_mid = lp->_proto = lp->_owe = lp->_in_finish = lp->_vlen = 0;
-    lp->_err_pos = NULL;
-    lp->_data = lp->_end = NULL;
+    CLEAR_RANGE(lp, error, settings);
+    CLEAR_RANGE(lp, _err_pos, _init_type);
 }
 
 _Static_assert(offsetof(llhttp_t, _sh) == 0, "callbacks installed directly get the llhttp_t");
@@ -644,7 +636,8 @@ static inline __attribute__((always_inline)) void init_core(llhttp_t *parser, ui
     if (lenient) simdhttp_set_lenient(&parser->_sh, lenient_bits(lenient), 1);
 }
 
-/* llhttp_init without what llhttp_reset keeps (data, lenient flags, the layer's limits) */
+/* llhttp_init after clear_fields, without what llhttp_reset keeps (data, lenient flags, the
+ * layer's limits) */
 static inline __attribute__((always_inline)) void setup(llhttp_t *parser, llhttp_type_t type,
                                                         const llhttp_settings_t *settings, uint32_t max_head,
                                                         uint32_t max_ext, uint16_t lenient)
@@ -653,22 +646,24 @@ static inline __attribute__((always_inline)) void setup(llhttp_t *parser, llhttp
     parser->settings = (void *)settings;
     parser->_us = &no_settings;
     parser->_synced_for = &no_settings; /* never a settings pointer: the first execute() builds the table */
-    clear_fields(parser);
     init_core(parser, (uint8_t)type, max_head, max_ext, lenient);
 }
 
 void llhttp_init(llhttp_t *parser, llhttp_type_t type, const llhttp_settings_t *settings)
 {
-    parser->data = NULL;
-    parser->lenient_flags = 0;
+    clear_fields(parser); /* data and lenient_flags too */
     parser->_max_head = parser->_max_ext = 0;
     setup(parser, type, settings, 0, 0, 0);
 }
 
 void llhttp_reset(llhttp_t *parser)
 {
-    setup(parser, (llhttp_type_t)parser->_init_type, parser->settings, parser->_max_head, parser->_max_ext,
-          parser->lenient_flags);
+    void *data = parser->data;
+    uint16_t lenient = parser->lenient_flags;
+    clear_fields(parser);
+    parser->data = data;
+    parser->lenient_flags = lenient;
+    setup(parser, (llhttp_type_t)parser->_init_type, parser->settings, parser->_max_head, parser->_max_ext, lenient);
 }
 
 void llhttp_set_layer_limits(llhttp_t *parser, uint32_t max_head_size, uint32_t max_chunk_ext)

@@ -631,13 +631,14 @@ struct llhttp__internal_s {
     simdhttp_data_cb _on_version_typed; /* _cb.on_version once the type is decided */
     const llhttp_settings_t *_us; /* the settings the trampolines read (never NULL) */
     const void *_synced_for;    /* parser->settings when the trampolines were chosen */
-    int _cb_err;                /* a callback's error code, until execute() returns it */
+    uint32_t _max_head, _max_ext; /* llhttp_set_layer_limits (0: simdhttp's defaults) */
+    /* _err_pos up to _init_type: 0 after init and reset (one run of stores) */
     const char *_err_pos;       /* where that error is, if the layer knows better */
     const char *_data, *_end;   /* the buffer of the current execute() */
-    uint32_t _max_head, _max_ext; /* llhttp_set_layer_limits (0: simdhttp's defaults) */
-    uint8_t _mlen, _mid, _proto, _owe, _in_finish, _init_type;
+    int _cb_err;                /* a callback's error code, until execute() returns it */
+    uint8_t _mlen, _mid, _proto, _vlen; /* adjacent: 0 at each message begin, one store */
+    uint8_t _owe, _in_finish, _init_type;
     char _mbuf[13];             /* a method's bytes, when it is not simply one of llhttp's */
-    uint8_t _vlen;
     char _vbuf[3];              /* a version span a pause held back (_owe) */
 };
 
