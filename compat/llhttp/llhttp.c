@@ -257,6 +257,20 @@ static int t_on_chunk_header(simdhttp_parser *p)
 
 /* ---- the callbacks the layer always listens to --------------------------------------- */
 
+/* on_reset, then on_message_begin (out of line: most parsers have no on_reset, and the common
+ * path then needs no stack frame) */
+static __attribute__((noinline)) int reset_then_begin(llhttp_t *lp)
+{
+    int rc = US(lp)->on_reset(lp);
+    if (UNLIKELY(rc != 0)) {
+        if (rc != HPE_PAUSED) return note_stop(lp, rc, HPE_CB_RESET, "`on_reset` callback error");
+        lp->_owe |= OWE_BEGIN; /* on_message_begin comes first thing after the resume */
+        return HPE_PAUSED;
+    }
+    llhttp_cb cb = US(lp)->on_message_begin;
+    return cb ? cb(lp) : 0; /* its errors: direct_error */
+}
+
 static int t_on_message_begin(simdhttp_parser *p)
 {
     llhttp_t *lp = LP(p);
@@ -265,14 +279,7 @@ static int t_on_message_begin(simdhttp_parser *p)
     lp->flags = 0;
     lp->upgrade = 0;
     lp->finish = HTTP_FINISH_UNSAFE;
-    if (lp->initial_message_completed && US(lp)->on_reset) {
-        int rc = US(lp)->on_reset(lp);
-        if (UNLIKELY(rc != 0)) {
-            if (rc != HPE_PAUSED) return note_stop(lp, rc, HPE_CB_RESET, "`on_reset` callback error");
-            lp->_owe |= OWE_BEGIN; /* on_message_begin comes first thing after the resume */
-            return HPE_PAUSED;
-        }
-    }
+    if (lp->initial_message_completed && US(lp)->on_reset) return reset_then_begin(lp);
     llhttp_cb cb = US(lp)->on_message_begin;
     return cb ? cb(lp) : 0; /* its errors: direct_error */
 }
