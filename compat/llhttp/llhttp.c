@@ -479,6 +479,19 @@ static int t_on_status_code_complete(simdhttp_parser *p)
     return 0;
 }
 
+/* The user's on_headers_complete and its return value (out of line: without it, the fields'
+ * part needs no stack frame) */
+static __attribute__((noinline)) int user_headers_complete(llhttp_t *lp, llhttp_cb cb)
+{
+    int rc = cb(lp);
+    switch (rc) {
+    case 0: return 0;
+    case 1: lp->flags |= F_SKIPBODY; return SIMDHTTP_SKIP_BODY;
+    case 2: lp->flags |= F_SKIPBODY; lp->upgrade = 1; return SIMDHTTP_SKIP_BODY_UPGRADE;
+    default: return note_stop(lp, rc, HPE_CB_HEADERS_COMPLETE, "User callback error");
+    }
+}
+
 static int t_on_headers_complete(simdhttp_parser *p)
 {
     llhttp_t *lp = LP(p);
@@ -493,14 +506,8 @@ static int t_on_headers_complete(simdhttp_parser *p)
         lp->type = HTTP_RESPONSE;
         lp->upgrade = p->status_code == 101;
     }
-    if (!US(lp)->on_headers_complete) return 0;
-    int rc = US(lp)->on_headers_complete(lp);
-    switch (rc) {
-    case 0: return 0;
-    case 1: lp->flags |= F_SKIPBODY; return SIMDHTTP_SKIP_BODY;
-    case 2: lp->flags |= F_SKIPBODY; lp->upgrade = 1; return SIMDHTTP_SKIP_BODY_UPGRADE;
-    default: return note_stop(lp, rc, HPE_CB_HEADERS_COMPLETE, "User callback error");
-    }
+    llhttp_cb cb = US(lp)->on_headers_complete;
+    return cb ? user_headers_complete(lp, cb) : 0;
 }
 
 static int t_on_message_complete(simdhttp_parser *p)
