@@ -627,11 +627,11 @@ struct llhttp__internal_s {
     uint8_t initial_message_completed;
     void *settings;             /* the llhttp_settings_t given to llhttp_init */
     /* ---- private ---- */
+    /* (_us and _synced_for apart: stored side by side, the compiler pairs them at a cost) */
     simdhttp_callbacks _cb;     /* trampolines for the callbacks settings has */
-    simdhttp_data_cb _on_version_typed; /* _cb.on_version once the type is decided */
     const llhttp_settings_t *_us; /* the settings the trampolines read (never NULL) */
-    const void *_synced_for;    /* parser->settings when the trampolines were chosen */
     uint32_t _max_head, _max_ext; /* llhttp_set_layer_limits (0: simdhttp's defaults) */
+    const void *_synced_for;    /* parser->settings when the trampolines were chosen */
     /* _err_pos up to _init_type: 0 after init and reset (one run of stores) */
     const char *_err_pos;       /* where that error is, if the layer knows better */
     const char *_data, *_end;   /* the buffer of the current execute() */
@@ -640,6 +640,7 @@ struct llhttp__internal_s {
     uint8_t _owe, _in_finish, _init_type;
     char _mbuf[13];             /* a method's bytes, when it is not simply one of llhttp's */
     char _vbuf[3];              /* a version span a pause held back (_owe) */
+    simdhttp_data_cb _on_version_typed; /* _cb.on_version once the type is decided */
 };
 
 /* Initialize the parser with a type and the user's settings. NOTE: settings must outlive the
