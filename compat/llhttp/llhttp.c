@@ -543,6 +543,11 @@ static const struct {
 static const struct {
     simdhttp_cb on_version_complete, on_status_code_complete;
 } slots_version_status = {t_on_version_complete, t_on_status_code_complete};
+static const struct {
+    simdhttp_cb on_message_complete;
+    int (*on_header)(simdhttp_parser *, const char *, size_t, const char *, size_t); /* NULL: llhttp has
+                                           no whole-field callback, fields come in spans */
+} slots_complete_header = {t_on_message_complete, NULL};
 
 /* Two adjacent slots from two adjacent settings (one 16-byte copy): the two function types
  * differ only in the parser pointer's type (below). */
@@ -561,8 +566,10 @@ _Static_assert(SLOT_PAIR(simdhttp_callbacks, on_header_field, on_header_value) &
                    sizeof slots_begin_method == 2 * sizeof(void *) &&
                    SLOT_PAIR(simdhttp_callbacks, on_version_complete, on_status_code_complete) &&
                    sizeof slots_version_status == 2 * sizeof(void *) &&
+                   SLOT_PAIR(simdhttp_callbacks, on_message_complete, on_header) &&
+                   sizeof slots_complete_header == 2 * sizeof(void *) &&
                    sizeof(simdhttp_callbacks) == 25 * sizeof(void *),
-               "sync_callbacks assigns all 25 slots, six of the pairs by one copy each");
+               "sync_callbacks assigns all 25 slots, seven of the pairs by one copy each");
 #undef SLOT_PAIR
 
 static void sync_callbacks(llhttp_t *lp)
@@ -578,13 +585,14 @@ static void sync_callbacks(llhttp_t *lp)
     memcpy(&c->on_version_complete, &slots_version_status, sizeof slots_version_status);
     c->on_status_code = NULL;
     c->on_headers_complete = t_on_headers_complete;
-    c->on_message_complete = t_on_message_complete;
-    c->on_header = NULL; /* llhttp has no whole-field callback: fields come in spans */
+    memcpy(&c->on_message_complete, &slots_complete_header, sizeof slots_complete_header);
     /* on_version needs the layer only to report the protocol (9.3) or, in type both, "HTTP/"
      * as a method first */
-    lp->_on_version_typed = s->on_protocol || s->on_protocol_complete
-                                ? t_on_version : (simdhttp_data_cb)(void (*)(void))s->on_version;
-    c->on_version = s->on_method && lp->_init_type == HTTP_BOTH ? t_on_version : lp->_on_version_typed;
+    simdhttp_data_cb typed = (simdhttp_data_cb)(void (*)(void))s->on_version;
+    if (((uintptr_t)s->on_protocol | (uintptr_t)s->on_protocol_complete) != 0) /* (one test, no branch) */
+        typed = t_on_version;
+    lp->_on_version_typed = typed;
+    c->on_version = s->on_method && lp->_init_type == HTTP_BOTH ? t_on_version : typed;
     c->on_url = s->on_url ? t_on_url : NULL;
     c->on_chunk_header = s->on_chunk_header ? t_on_chunk_header : NULL;
     /* The rest are called directly: simdhttp passes its parser, which is at the start of
