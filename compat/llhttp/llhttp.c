@@ -644,7 +644,10 @@ static const simdhttp_config layer_config = {.max_fields = 0xffffffffu, .pause_v
 static inline __attribute__((always_inline)) void init_core(llhttp_t *parser, uint8_t t, uint32_t max_head,
                                                             uint32_t max_ext, uint16_t lenient)
 {
-    simdhttp_type st = t == HTTP_REQUEST ? SIMDHTTP_REQUEST : t == HTTP_RESPONSE ? SIMDHTTP_RESPONSE : SIMDHTTP_BOTH;
+    _Static_assert((int)HTTP_REQUEST == (int)SIMDHTTP_REQUEST && (int)HTTP_RESPONSE == (int)SIMDHTTP_RESPONSE &&
+                       HTTP_REQUEST == 1 && HTTP_RESPONSE == 2,
+                   "llhttp's request and response are simdhttp's");
+    simdhttp_type st = (unsigned)t - 1u < 2u ? (simdhttp_type)t : SIMDHTTP_BOTH; /* (one compare) */
     /* init runs once per message in some servers: from llhttp_init (all three 0, constants
      * here) it costs what it did before the limits could be set */
     if (LIKELY(!(max_head | max_ext))) {
