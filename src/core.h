@@ -996,9 +996,16 @@ msg_begun:
 detect:
     /* BOTH: "HTTP/" starts a response; anything else is a request's method. A whole
      * "HTTP/" goes to the version from its first byte (its fast path takes "HTTP/1.x"). */
-    if (p->_idx == 0 && SH_LIKELY(hend - pos >= 5) && memcmp(pos, "HTTP/", 5) == 0) {
-        p->type = SIMDHTTP_RESPONSE;
-        goto version;
+    if (p->_idx == 0 && SH_LIKELY(hend - pos >= 5)) {
+        if (memcmp(pos, "HTTP/", 5) == 0) {
+            p->type = SIMDHTTP_RESPONSE;
+            goto version;
+        }
+        if (*pos != 'H') { /* a request whose method shares no byte with "HTTP/" (the loop below
+                            * would match none) */
+            p->type = SIMDHTTP_REQUEST;
+            goto method_first;
+        }
     }
     while (pos < hend && p->_idx < 5 && *pos == sh_http_prefix[p->_idx]) {
         pos++;
