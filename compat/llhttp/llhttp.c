@@ -56,51 +56,54 @@ const char *llhttp_status_name(llhttp_status_t status)
     return NULL;
 }
 
-#define NO_ID 0xff
+#define NO_ID 0
+#define ID(m) ((m) + 1)
 
-/* simdhttp_method -> llhttp_method (NO_ID: a registered method llhttp does not know) */
-static const uint8_t method_ids[SIMDHTTP_METHOD_COUNT] = {
+/* simdhttp_method -> llhttp_method + 1, as in llhttp_t._mid (NO_ID: a registered method llhttp
+ * does not know) */
+static const uint8_t method_mids[SIMDHTTP_METHOD_COUNT] = {
     [SIMDHTTP_METHOD_OTHER] = NO_ID,
-    [SIMDHTTP_METHOD_GET] = HTTP_GET,
-    [SIMDHTTP_METHOD_HEAD] = HTTP_HEAD,
-    [SIMDHTTP_METHOD_POST] = HTTP_POST,
-    [SIMDHTTP_METHOD_PUT] = HTTP_PUT,
-    [SIMDHTTP_METHOD_DELETE] = HTTP_DELETE,
-    [SIMDHTTP_METHOD_CONNECT] = HTTP_CONNECT,
-    [SIMDHTTP_METHOD_OPTIONS] = HTTP_OPTIONS,
-    [SIMDHTTP_METHOD_TRACE] = HTTP_TRACE,
-    [SIMDHTTP_METHOD_PATCH] = HTTP_PATCH,
-    [SIMDHTTP_METHOD_ACL] = HTTP_ACL,
+    [SIMDHTTP_METHOD_GET] = ID(HTTP_GET),
+    [SIMDHTTP_METHOD_HEAD] = ID(HTTP_HEAD),
+    [SIMDHTTP_METHOD_POST] = ID(HTTP_POST),
+    [SIMDHTTP_METHOD_PUT] = ID(HTTP_PUT),
+    [SIMDHTTP_METHOD_DELETE] = ID(HTTP_DELETE),
+    [SIMDHTTP_METHOD_CONNECT] = ID(HTTP_CONNECT),
+    [SIMDHTTP_METHOD_OPTIONS] = ID(HTTP_OPTIONS),
+    [SIMDHTTP_METHOD_TRACE] = ID(HTTP_TRACE),
+    [SIMDHTTP_METHOD_PATCH] = ID(HTTP_PATCH),
+    [SIMDHTTP_METHOD_ACL] = ID(HTTP_ACL),
     [SIMDHTTP_METHOD_BASELINE_CONTROL] = NO_ID,
-    [SIMDHTTP_METHOD_BIND] = HTTP_BIND,
+    [SIMDHTTP_METHOD_BIND] = ID(HTTP_BIND),
     [SIMDHTTP_METHOD_CHECKIN] = NO_ID,
-    [SIMDHTTP_METHOD_CHECKOUT] = HTTP_CHECKOUT,
-    [SIMDHTTP_METHOD_COPY] = HTTP_COPY,
+    [SIMDHTTP_METHOD_CHECKOUT] = ID(HTTP_CHECKOUT),
+    [SIMDHTTP_METHOD_COPY] = ID(HTTP_COPY),
     [SIMDHTTP_METHOD_LABEL] = NO_ID,
-    [SIMDHTTP_METHOD_LINK] = HTTP_LINK,
-    [SIMDHTTP_METHOD_LOCK] = HTTP_LOCK,
-    [SIMDHTTP_METHOD_MERGE] = HTTP_MERGE,
-    [SIMDHTTP_METHOD_MKACTIVITY] = HTTP_MKACTIVITY,
-    [SIMDHTTP_METHOD_MKCALENDAR] = HTTP_MKCALENDAR,
-    [SIMDHTTP_METHOD_MKCOL] = HTTP_MKCOL,
+    [SIMDHTTP_METHOD_LINK] = ID(HTTP_LINK),
+    [SIMDHTTP_METHOD_LOCK] = ID(HTTP_LOCK),
+    [SIMDHTTP_METHOD_MERGE] = ID(HTTP_MERGE),
+    [SIMDHTTP_METHOD_MKACTIVITY] = ID(HTTP_MKACTIVITY),
+    [SIMDHTTP_METHOD_MKCALENDAR] = ID(HTTP_MKCALENDAR),
+    [SIMDHTTP_METHOD_MKCOL] = ID(HTTP_MKCOL),
     [SIMDHTTP_METHOD_MKREDIRECTREF] = NO_ID,
     [SIMDHTTP_METHOD_MKWORKSPACE] = NO_ID,
-    [SIMDHTTP_METHOD_MOVE] = HTTP_MOVE,
+    [SIMDHTTP_METHOD_MOVE] = ID(HTTP_MOVE),
     [SIMDHTTP_METHOD_ORDERPATCH] = NO_ID,
-    [SIMDHTTP_METHOD_PRI] = HTTP_PRI,
-    [SIMDHTTP_METHOD_PROPFIND] = HTTP_PROPFIND,
-    [SIMDHTTP_METHOD_PROPPATCH] = HTTP_PROPPATCH,
-    [SIMDHTTP_METHOD_REBIND] = HTTP_REBIND,
-    [SIMDHTTP_METHOD_REPORT] = HTTP_REPORT,
-    [SIMDHTTP_METHOD_SEARCH] = HTTP_SEARCH,
-    [SIMDHTTP_METHOD_UNBIND] = HTTP_UNBIND,
+    [SIMDHTTP_METHOD_PRI] = ID(HTTP_PRI),
+    [SIMDHTTP_METHOD_PROPFIND] = ID(HTTP_PROPFIND),
+    [SIMDHTTP_METHOD_PROPPATCH] = ID(HTTP_PROPPATCH),
+    [SIMDHTTP_METHOD_REBIND] = ID(HTTP_REBIND),
+    [SIMDHTTP_METHOD_REPORT] = ID(HTTP_REPORT),
+    [SIMDHTTP_METHOD_SEARCH] = ID(HTTP_SEARCH),
+    [SIMDHTTP_METHOD_UNBIND] = ID(HTTP_UNBIND),
     [SIMDHTTP_METHOD_UNCHECKOUT] = NO_ID,
-    [SIMDHTTP_METHOD_UNLINK] = HTTP_UNLINK,
-    [SIMDHTTP_METHOD_UNLOCK] = HTTP_UNLOCK,
+    [SIMDHTTP_METHOD_UNLINK] = ID(HTTP_UNLINK),
+    [SIMDHTTP_METHOD_UNLOCK] = ID(HTTP_UNLOCK),
     [SIMDHTTP_METHOD_UPDATE] = NO_ID,
     [SIMDHTTP_METHOD_UPDATEREDIRECTREF] = NO_ID,
     [SIMDHTTP_METHOD_VERSION_CONTROL] = NO_ID,
 };
+#undef ID
 
 /* Every method name llhttp's request parser matches (its trie), for the methods simdhttp does
  * not classify as llhttp does and for methods split across execute() calls. */
@@ -380,16 +383,16 @@ static __attribute__((noinline)) int method_stop(llhttp_t *lp, int rc)
 static int t_on_method(simdhttp_parser *p, const char *at, size_t n)
 {
     llhttp_t *lp = LP(p);
-    uint8_t id = method_ids[p->method];
+    uint8_t mid = method_mids[p->method];
     /* the method and its SP in this buffer, classified by simdhttp as one of llhttp's */
-    if (LIKELY(lp->_mlen == 0 && at + n < lp->_end && at >= lp->_data && at[n] == ' ' && id != NO_ID)) {
-        lp->_mid = (uint8_t)(id + 1);
+    if (LIKELY(lp->_mlen == 0 && at + n < lp->_end && at >= lp->_data && at[n] == ' ' && mid != NO_ID)) {
+        lp->_mid = mid;
         llhttp_data_cb cb = US(lp)->on_method;
         if (cb) {
             int rc = cb(lp, at, n);
             if (UNLIKELY(rc != 0)) return method_stop(lp, rc);
         }
-        method_fields(lp, lp->_mid - 1); /* (not id: one register fewer across the call); nothing
+        method_fields(lp, lp->_mid - 1); /* (not mid: one register fewer across the call); nothing
                                           * runs between here and on_method_complete */
         return 0;
     }
