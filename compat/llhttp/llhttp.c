@@ -548,8 +548,8 @@ static const struct {
 } slots_version_status = {t_on_version_complete, t_on_status_code_complete};
 static const struct {
     simdhttp_cb on_message_complete;
-    int (*on_header)(simdhttp_parser *, const char *, size_t, const char *, size_t); /* NULL: llhttp has
-                                           no whole-field callback, fields come in spans */
+    /* NULL: llhttp has no whole-field callback, fields come in spans */
+    int (*on_header)(simdhttp_parser *, const char *, size_t, const char *, size_t);
 } slots_complete_header = {t_on_message_complete, NULL};
 
 /* Two adjacent slots from two adjacent settings (one 16-byte copy): the two function types
@@ -636,6 +636,7 @@ static inline void clear_fields(llhttp_t *lp)
     CLEAR_RANGE(lp, error, settings);
     CLEAR_RANGE(lp, _err_pos, _init_type);
 }
+#undef CLEAR_RANGE
 
 _Static_assert(offsetof(llhttp_t, _sh) == 0, "callbacks installed directly get the llhttp_t");
 

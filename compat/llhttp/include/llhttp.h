@@ -627,9 +627,9 @@ struct llhttp__internal_s {
     uint8_t initial_message_completed;
     void *settings;             /* the llhttp_settings_t given to llhttp_init */
     /* ---- private ---- */
-    /* (_us and _synced_for apart: stored side by side, the compiler pairs them at a cost) */
     simdhttp_callbacks _cb;     /* trampolines for the callbacks settings has */
     const llhttp_settings_t *_us; /* the settings the trampolines read (never NULL) */
+    /* (between _us and _synced_for: side by side, their two stores became four vector steps) */
     uint32_t _max_head, _max_ext; /* llhttp_set_layer_limits (0: simdhttp's defaults) */
     const void *_synced_for;    /* parser->settings when the trampolines were chosen */
     /* _err_pos up to _init_type: 0 after init and reset (one run of stores) */
