@@ -49,26 +49,38 @@ static inline uint32_t avx2_cookie_classes(__m256i x, uint32_t *noct)
  * first after the '=' that is no cookie-octet (or vl). (One word, not an out-pointer: the
  * caller's offset stays in a register.) */
 #define SH_PAIR(ne, ve) ((uint64_t)(ve) << 32 | (ne))
-SH_INTERNAL uint64_t simdhttp__cookie_pair_avx2(const uint8_t *v, uint32_t start, uint32_t vl)
+/* the value's end from pos on (all before it cookie-octets), 32 bytes a step, the last step
+ * ending at vl; ne: the name's end. Out of line: the pair in one window, the usual one, then
+ * saves fewer registers (seed workload: 73 -> 66 instructions, AVX2 callgrind). */
+static __attribute__((noinline)) uint64_t cookie_value_on(const uint8_t *v, uint32_t ne, uint32_t pos, uint32_t vl)
 {
-    uint32_t base = vl - start >= 32 ? start : vl - 32, k = start - base, w = 32 - k, noct;
-    uint64_t past = ~0ull << w; /* bits from w on: past the window, unknown */
-    uint64_t ntok = (uint64_t)avx2_cookie_classes(_mm256_loadu_si256((const __m256i *)(const void *)(v + base)), &noct) >> k | past;
-    uint32_t ne = (uint32_t)__builtin_ctzll(ntok);
-    if (ne == 0 || ne + 1 >= w || v[start + ne] != '=' || v[start + ne + 1] == '"') return 0;
-    uint64_t m = ((uint64_t)noct >> k | past) >> (ne + 1);
-    uint32_t at = start + ne + 1, pos; /* the value's first byte; the window's end */
-    if ((uint32_t)__builtin_ctzll(m) < w - ne - 1) return SH_PAIR(start + ne, at + (uint32_t)__builtin_ctzll(m));
-    /* the value runs to the window's end: on, 32 bytes a step, the last step ending at vl */
-    for (pos = base + 32; vl - pos >= 32; pos += 32) {
+    uint32_t noct;
+    for (; vl - pos >= 32; pos += 32) {
         (void)avx2_cookie_classes(_mm256_loadu_si256((const __m256i *)(const void *)(v + pos)), &noct);
-        if (noct) return SH_PAIR(start + ne, pos + (uint32_t)__builtin_ctz(noct));
+        if (noct) return SH_PAIR(ne, pos + (uint32_t)__builtin_ctz(noct));
     }
     if (pos < vl) {
         (void)avx2_cookie_classes(_mm256_loadu_si256((const __m256i *)(const void *)(v + vl - 32)), &noct);
         noct >>= 32 - (vl - pos); /* bytes from pos: vl - pos < 32 of them */
-        if (noct) return SH_PAIR(start + ne, pos + (uint32_t)__builtin_ctz(noct));
+        if (noct) return SH_PAIR(ne, pos + (uint32_t)__builtin_ctz(noct));
     }
-    return SH_PAIR(start + ne, vl);
+    return SH_PAIR(ne, vl);
+}
+
+SH_INTERNAL uint64_t simdhttp__cookie_pair_avx2(const uint8_t *v, uint32_t start, uint32_t vl)
+{
+    /* the window: v[start - k..start - k + 32), k = 0 unless fewer than 32 bytes remain; w of
+     * its bytes from start on */
+    uint32_t k = vl - start >= 32 ? 0 : 32 - (vl - start), w = 32 - k, noct;
+    uint64_t past = ~0ull << w; /* bits from w on: past the window, unknown */
+    uint64_t ntok = (uint64_t)avx2_cookie_classes(_mm256_loadu_si256((const __m256i *)(const void *)(v + start - k)), &noct) >> k | past;
+    uint64_t m = (uint64_t)noct >> k | past;
+    uint32_t ne = (uint32_t)__builtin_ctzll(ntok);
+    const uint8_t *eq = v + start + ne;
+    if (ne == 0 || ne + 1 >= w || eq[0] != '=' || eq[1] == '"') return 0;
+    uint32_t vn = (uint32_t)__builtin_ctzll(m >> (ne + 1)); /* the value's length, if in the window */
+    if (vn < w - ne - 1) return SH_PAIR(start + ne, start + ne + 1 + vn);
+    /* the value runs to the window's end */
+    return cookie_value_on(v, start + ne, start + w, vl);
 }
 #undef SH_PAIR
