@@ -941,16 +941,16 @@ static int cookie_value(simdhttp_cookie_iter *it, const char **v, uint32_t *vl)
     }
     if (it->_h) {
         const simdhttp_head *h = it->_h;
-        size_t i = it->_field, n = h->num_fields;
-        for (; i < n; i++) {
-            const simdhttp_field *f = &h->fields[i];
+        if (it->_field >= h->num_fields) return 0;
+        /* a pointer walk: no index to keep beside it */
+        const simdhttp_field *f = h->fields + it->_field, *end = h->fields + h->num_fields;
+        for (; f < end; f++)
             if (f->name_len == 6 && f->name &&
                 fold_eq(f->name, 6, fh_name[SIMDHTTP_FIELD_COOKIE], fh_fold[SIMDHTTP_FIELD_COOKIE]))
                 break;
-        }
+        size_t i = (size_t)(f - h->fields);
         if (i != it->_field) it->_field = (uint32_t)i, it->_off = 0; /* a later field: from its start */
-        if (i == n) return 0;
-        const simdhttp_field *f = &h->fields[i];
+        if (f == end) return 0;
         *v = f->value, *vl = f->value_len > UINT32_MAX ? UINT32_MAX : (uint32_t)f->value_len;
         return 1;
     }
