@@ -114,10 +114,11 @@ static inline int fold_eq(const char *in, size_t len, const char *canon, const c
 {
     if (len >= 8) {
         /* the first word peeled: a name of 9..16 bytes (most known names of 8 or more) runs no
-         * loop */
+         * loop, and tests for it once */
         if ((ld64(in) | ld64(fold)) != ld64(canon)) return 0;
-        for (size_t k = 8; k + 8 < len; k += 8)
-            if ((ld64(in + k) | ld64(fold + k)) != ld64(canon + k)) return 0;
+        if (len > 16)
+            for (size_t k = 8; k + 8 < len; k += 8)
+                if ((ld64(in + k) | ld64(fold + k)) != ld64(canon + k)) return 0;
         return (ld64(in + len - 8) | ld64(fold + len - 8)) == ld64(canon + len - 8);
     }
     if (len >= 4)
