@@ -1000,8 +1000,10 @@ int simdhttp_cookie_next(simdhttp_cookie_iter *it, simdhttp_field *out)
             }
         value_end:;
             uint32_t ve = p;
-            while (p < vl && (v[p] == ' ' || v[p] == '\t')) p++;
-            if (p < vl && v[p] != ';') { why = "byte outside cookie-octet in cookie-value (SP, DQUOTE, ',' or '\\'), or a missing ';'"; goto bad; }
+            if (p < vl && v[p] != ';') { /* the usual ';' or end right after the value skips the OWS loop */
+                while (p < vl && (v[p] == ' ' || v[p] == '\t')) p++;
+                if (p < vl && v[p] != ';') { why = "byte outside cookie-octet in cookie-value (SP, DQUOTE, ',' or '\\'), or a missing ';'"; goto bad; }
+            }
             out->name = v + start, out->name_len = name_end - start;
             out->value = v + vs, out->value_len = ve - vs;
             it->_off = p;
