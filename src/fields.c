@@ -975,8 +975,11 @@ int simdhttp_cookie_next(simdhttp_cookie_iter *it, simdhttp_field *out)
     for (; cookie_value(it, &v, &vl); it->_field++, it->_off = 0) {
         for (;;) { /* the pairs of this value */
             uint32_t p = it->_off;
-            /* lenient separators: SP/HTAB runs, ";" without SP, empty pairs */
-            while (p < vl && (v[p] == ' ' || v[p] == '\t' || v[p] == ';')) p++;
+            /* lenient separators: SP/HTAB runs, ";" without SP, empty pairs (the first pair
+             * starts at a name: one test, no loop) */
+            if (p < vl && (v[p] == ' ' || v[p] == '\t' || v[p] == ';'))
+                do p++;
+                while (p < vl && (v[p] == ' ' || v[p] == '\t' || v[p] == ';'));
             if (p == vl) break;
             uint32_t start = p, name_end, vs;
             uint64_t ends;
