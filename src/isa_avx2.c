@@ -73,7 +73,7 @@ SH_INTERNAL uint64_t simdhttp__cookie_pair_avx2(const uint8_t *v, uint32_t start
      * a mask is v[base + i], not shifted to start's bit: the ends come out as offsets in the
      * window, and fewer values stay live (66 -> 55 instructions, seed workload, AVX2
      * callgrind); bit 32, past the window, is set */
-    uint32_t base = vl - start >= 32 ? start : vl - 32, noct;
+    uint32_t base = start < vl - 32 ? start : vl - 32, noct; /* min(start, vl - 32): vl >= 32 */
     uint64_t ntok = (uint64_t)avx2_cookie_classes(_mm256_loadu_si256((const __m256i *)(const void *)(v + base)), &noct);
     ntok = (ntok | 1ull << 32) & ~0ull << (start - base); /* from start on */
     uint32_t ne = (uint32_t)__builtin_ctzll(ntok);
