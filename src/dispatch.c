@@ -25,16 +25,6 @@ static simdhttp_isa chosen;       /* 0: not chosen yet */
 static unsigned supported_mask;   /* bit i: path i runs here; 0: not probed yet */
 static const char *isa_error;     /* written before `chosen` (release), read after (acquire) */
 
-/* The cookie iterator's pair scan on the chosen path (src/internal.h): AVX2's (AVX-512
- * machines run it too); elsewhere none. Written with `chosen`; a reader that sees the two
- * out of step gets the same pairs either way (the iterator's own scan gives the same ends). */
-unsigned char simdhttp__pair_vec;
-
-static unsigned char pair_vec_of(simdhttp_isa isa)
-{
-    return isa == SIMDHTTP_ISA_AVX2 || isa == SIMDHTTP_ISA_AVX512 ? 1 : 2;
-}
-
 static const char *const isa_names[SH_ISA_COUNT] = {NULL, "scalar", "sse2", "sse42", "avx2", "avx512", "neon"};
 
 /* Why a forced path is refused, per path. */
@@ -132,7 +122,6 @@ __attribute__((noinline, cold)) static simdhttp_isa choose(void)
         else isa = w;
         if (err) __atomic_store_n(&isa_error, err, __ATOMIC_RELAXED);
     }
-    __atomic_store_n(&simdhttp__pair_vec, pair_vec_of(isa), __ATOMIC_RELAXED);
     __atomic_store_n(&chosen, isa, __ATOMIC_RELEASE);
     return isa;
 }
@@ -193,7 +182,6 @@ int simdhttp_isa_set(simdhttp_isa isa)
     if (isa != SH_STATIC_ISA) return -1;
 #endif
     (void)simdhttp__isa(); /* a later first call must not overwrite the choice from the env */
-    __atomic_store_n(&simdhttp__pair_vec, pair_vec_of(isa), __ATOMIC_RELAXED);
     __atomic_store_n(&chosen, isa, __ATOMIC_RELEASE);
     return 0;
 }
@@ -241,11 +229,17 @@ simdhttp_errno simdhttp_execute(simdhttp_parser *p, const char *data, size_t len
     }
 }
 
-int simdhttp__pair_vec_probe(void)
+/* The cookie iterator's pair scan: AVX2's (AVX-512 machines run it too); elsewhere none (0:
+ * the iterator scans the pair itself) */
+uint64_t simdhttp__cookie_pair(const uint8_t *v, uint32_t start, uint32_t vl)
 {
-    unsigned char v = pair_vec_of(isa_now());
-    __atomic_store_n(&simdhttp__pair_vec, v, __ATOMIC_RELAXED);
-    return v == 1;
+    switch (isa_now()) {
+#if defined(__x86_64__)
+    case SIMDHTTP_ISA_AVX512:
+    case SIMDHTTP_ISA_AVX2: return simdhttp__cookie_pair_avx2(v, start, vl);
+#endif
+    default: (void)v, (void)start, (void)vl; return 0;
+    }
 }
 
 static long head_isa_first(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,

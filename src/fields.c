@@ -882,14 +882,6 @@ static const uint8_t *scan_cookie(const uint8_t *s, const uint8_t *e)
 #define scan_cookie_name scalar_scan_token
 #endif
 
-/* whether this build and the chosen path have the pair scan of 32 bytes (src/isa_avx2.c) */
-#if defined(__x86_64__) || defined(_M_X64)
-#define SH_PAIR_VEC() simdhttp__pair_vec_now()
-#else
-#define SH_PAIR_VEC() 0
-#define simdhttp__cookie_pair_avx2(v, start, vl) ((void)(v), (void)(start), (void)(vl), (uint64_t)0)
-#endif
-
 /* the end of the run of tchars (name) or of cookie-octets (!name) from v[p], p <= vl */
 static inline uint32_t run_end(const char *v, uint32_t p, uint32_t vl, int name)
 {
@@ -985,7 +977,7 @@ int simdhttp_cookie_next(simdhttp_cookie_iter *it, simdhttp_field *out)
             uint64_t ends;
             const char *why;
             /* the usual pair, name=value in the next 32 bytes, at once where the ISA can */
-            if (vl >= 32 && SH_PAIR_VEC() && (ends = simdhttp__cookie_pair_avx2((const uint8_t *)v, start, vl)) != 0) {
+            if (vl >= 32 && (ends = simdhttp__cookie_pair((const uint8_t *)v, start, vl)) != 0) {
                 name_end = (uint32_t)ends, vs = name_end + 1;
                 p = (uint32_t)(ends >> 32);
                 goto value_end;

@@ -86,22 +86,13 @@ SH_DECLARE_ISA(avx512)
 SH_DECLARE_ISA(neon)
 #endif
 
-/* The cookie iterator's pair scan (src/isa_avx2.c): v[0..vl), vl >= 32; the name's end in the
- * low 32 bits, the value's in the high (0: "scan it byte by byte"). */
+/* The cookie iterator's pair scan (src/isa_avx2.c), through the dispatcher (src/dispatch.c:
+ * 0, "scan it byte by byte", where the path chosen has none). v[0..vl), vl >= 32; the name's
+ * end in the low 32 bits, the value's in the high. */
 #if defined(__x86_64__) || defined(_M_X64)
 SH_INTERNAL uint64_t simdhttp__cookie_pair_avx2(const uint8_t *v, uint32_t start, uint32_t vl);
 #endif
-/* Whether the chosen path has that scan, for the iterator to call it itself (src/dispatch.c):
- * a byte read per pair, where a dispatching function was a second call (seed workload, AVX2
- * callgrind: 3 instructions less per message). simdhttp__pair_vec: 0 not known yet (then
- * simdhttp__pair_vec_probe() chooses and tells), 1 yes, 2 no. */
-SH_INTERNAL extern unsigned char simdhttp__pair_vec;
-SH_INTERNAL int simdhttp__pair_vec_probe(void);
-static inline int simdhttp__pair_vec_now(void)
-{
-    unsigned char v = __atomic_load_n(&simdhttp__pair_vec, __ATOMIC_RELAXED);
-    return v == 1 || (__builtin_expect(v == 0, 0) && simdhttp__pair_vec_probe());
-}
+SH_INTERNAL uint64_t simdhttp__cookie_pair(const uint8_t *v, uint32_t start, uint32_t vl);
 
 /* parser.c */
 SH_INTERNAL extern const simdhttp_callbacks simdhttp__no_callbacks;
