@@ -1019,7 +1019,8 @@ typedef struct simdhttp_cookie_iter {
 SIMDHTTP_API void simdhttp_fields_cookies(const simdhttp_fields *f, simdhttp_cookie_iter *it);
 /* The same over the Cookie fields of a head parsed by simdhttp_parse_head (error_field: the
  * index in head->fields), or over one value span (e.g. from simdhttp_head_get; error_field 0).
- * Zero-copy: the pairs are spans into that memory, which must outlive the iteration. */
+ * Zero-copy: the pairs are spans into that memory, which must outlive the iteration. A head
+ * whose num_fields shrinks during the iteration ends it at the new count. */
 SIMDHTTP_API void simdhttp_head_cookies(const simdhttp_head *head, simdhttp_cookie_iter *it);
 SIMDHTTP_API void simdhttp_cookies_of(const char *value, size_t len, simdhttp_cookie_iter *it);
 /* The next well-formed cookie-pair: its name and value spans into out->name/name_len and
