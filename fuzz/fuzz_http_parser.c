@@ -80,21 +80,27 @@ static int same_upgrade_stop(const side_log *layer2, const side_log *real2, size
  * head, e.g. a Content-Length with HTAB after it): the layer's split agrees with the layer's
  * whole run up to that message, whose head the layer completed with the upgrade set, and
  * stopped at the split. Where the real parser refuses a Content-Length only for its size,
- * the caller first tries an exact confirmation with the value lowered. */
+ * the caller first tries an exact confirmation with the value lowered. The real parser may
+ * also never reach that message, having refused an earlier one (a listed difference, e.g. a
+ * request-target "tion:/" that it does not take as an absolute-form): then only the layer's
+ * two runs are compared, as above. */
 static int upgrade_stop_read_otherwise(const side_log *layer, const side_log *layer2, const side_log *real2,
                                        size_t split)
 {
     int n = layer2->nmsgs;
-    if (n < 1 || n > SIDE_MAX_STATES || n > real2->nmsgs || n > layer->nmsgs || !layer->upgrade || !layer2->upgrade ||
+    if (n < 1 || n > SIDE_MAX_STATES || n > layer->nmsgs || !layer->upgrade || !layer2->upgrade ||
         layer2->stopped != split || layer2->error != 0)
         return 0;
+    int earlier = n > real2->nmsgs; /* the real parser stopped in an earlier message */
+    if (earlier && !(real2->error && real2->stopped < split)) return 0;
     const side_state *l = &layer2->st[n - 1], *r = &real2->st[n - 1];
-    int otherwise = r->headed ? !real2->upgrade || l->framing != r->framing || r->complete ||
-                                    (real2->error && real2->stopped < split)
-                              : real2->error != 0; /* refused the head: "Content-Length: 1\t" */
+    int otherwise = earlier      ? 1
+                    : r->headed ? !real2->upgrade || l->framing != r->framing || r->complete ||
+                                      (real2->error && real2->stopped < split)
+                                : real2->error != 0; /* refused the head: "Content-Length: 1\t" */
     if (l->complete || !l->headed || !otherwise) return 0;
     for (int i = 0; i < n - 1; i++)
-        if (!layer2->st[i].complete || !layer->st[i].complete || !real2->st[i].complete) return 0;
+        if (!layer2->st[i].complete || !layer->st[i].complete || (!earlier && !real2->st[i].complete)) return 0;
     return 1;
 }
 
