@@ -1477,6 +1477,16 @@ msg_done: {
     p->_head_left = p->_max_head_size;
     SH_NOTE(on_message_complete, next, pos);
     p->_state = next;
+    /* The usual next message: dispatch's case without its switch; and when the buffer is
+     * used up (a keep-alive connection's next request comes in a later call), what msg_start
+     * and out_more do then, without entering and leaving the head budget (31 instructions per
+     * message, AVX2 callgrind). The head API never gets here: !headmode leaves its function
+     * as it was (its register allocation moved by up to +32 without it). */
+    if (!headmode && SH_LIKELY(next == S_MSG_START)) {
+        if (pos == end) goto out_ok;
+        SH_HEAD_ENTER();
+        goto msg_start;
+    }
     goto dispatch;
 }
 
@@ -1759,6 +1769,7 @@ out_more:
     }
     SH_HEAD_LEAVE();
     if (headmode) return SIMDHTTP_HEAD_INCOMPLETE;
+out_ok:
     p->_nread += len;
     return SIMDHTTP_OK;
 
