@@ -842,6 +842,7 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
                 SH_NOTE_TO(stop, on_header_value_complete, S_FIELD_START, pos);
                 pos += 2;
                 ret = SH_WALK_HEAD_END;
+                if (headmode) goto out_head_end;
                 goto out;
             }
             p->_want = 1;
@@ -861,6 +862,13 @@ out:
     w->bb = bb;
     w->vbad = bvb;
     w->ntok = bnt;
+    return ret;
+out_head_end:
+    /* the head API at the head's end: it returns, so the walk's block, _hstate and the field
+     * budget are dead (AVX2 callgrind: 26 instructions per head). (The same for the streaming
+     * API, whose next head enters the budget afresh, moved its register allocation: +11.) */
+    h->num_fields = (size_t)(f - h->fields);
+    w->pos = pos;
     return ret;
 stop:
     w->rc = rc;
