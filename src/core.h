@@ -1844,8 +1844,11 @@ SH_INTERNAL long SH_FN(simdhttp__head_)(simdhttp_head *h, simdhttp_type type, co
         p.flags = SIMDHTTP_F_TRAILERS;
         p._want = 0;
     }
-    h->method_str = h->target = h->reason = NULL;
-    h->method_len = h->target_len = h->reason_len = 0;
+    /* method_str, target, reason and their lengths, error, error_reason and error_offset
+     * NULL and 0 (SIMDHTTP_OK): one memset, three vector stores instead of nine */
+    _Static_assert(offsetof(simdhttp_head, error_offset) - offsetof(simdhttp_head, method_str) == 8 * 8,
+                   "method_str up to error_offset: those nine members (error padded to 8 bytes)");
+    memset(&h->method_str, 0, offsetof(simdhttp_head, error_offset) + 8 - offsetof(simdhttp_head, method_str));
     long r = SH_FN(sh_core_)(&p, (const uint8_t *)buf, len, h, 1);
     if (r > 0) {
         h->type = p.type;

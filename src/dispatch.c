@@ -281,6 +281,7 @@ static __attribute__((noinline, cold)) long head_isa_first(simdhttp_head *h, sim
 static __attribute__((noinline, cold)) long head_nulls(simdhttp_head *h, simdhttp_type type, const char *buf,
                                                        size_t len, const simdhttp_config *cfg, int fields)
 {
+    h->error_offset = 0;
     if (!buf && len) {
         h->error = SIMDHTTP_E_INVALID_ARGUMENT;
         h->error_reason = "a NULL buffer with a non-zero length";
@@ -299,14 +300,12 @@ static __attribute__((noinline, cold)) long head_nulls(simdhttp_head *h, simdhtt
     return r;
 }
 
-/* Both head calls: the head's resets, then a tail call into the ISA's function (no frame) */
+/* Both head calls: the head's resets, then a tail call into the ISA's function (no frame),
+ * which clears the error members with the start line's (head_nulls, where it returns first) */
 static inline long head_run(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,
                             const simdhttp_config *cfg, int fields)
 {
     h->num_fields = 0;
-    h->error = SIMDHTTP_OK;
-    h->error_reason = NULL;
-    h->error_offset = 0;
     if (__builtin_expect(!buf || !h->fields, 0)) return head_nulls(h, type, buf, len, cfg, fields);
     return head_isa(h, type, buf, len, cfg, fields);
 }
