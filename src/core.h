@@ -990,10 +990,10 @@ msg_start:
         p->status_code = 0;
         p->http_major = p->http_minor = 0;
         p->_fields_left = p->_max_fields;
+        p->_hstate = p->_te = p->_want = 0; /* (the head API's: simdhttp__head_, in one store) */
+        p->_nlen = 0;
+        p->_idx = 0;
     }
-    p->_hstate = p->_te = p->_want = 0;
-    p->_nlen = 0;
-    p->_idx = 0;
     SH_NOTE(on_message_begin, S_MSG_BEGUN, pos);
 msg_begun:
     if (p->type == SIMDHTTP_REQUEST) goto method_first;
@@ -1836,13 +1836,18 @@ SH_INTERNAL long SH_FN(simdhttp__head_)(simdhttp_head *h, simdhttp_type type, co
     simdhttp_parser p;
     p.data = NULL;
     simdhttp__configure_head(&p, type, cfg);
+    /* what msg_start sets for a message (nothing changes them before it runs again after an
+     * empty line), here beside _state: adjacent bytes, merged by gcc into two stores */
+    p._idx = 0;
+    p._state = S_MSG_START;
     p._next = S_MSG_START; /* never read here (the parser starts at S_MSG_START or
                             * S_FIELD_START); gcc's -Wmaybe-uninitialized under ASan cannot
                             * tell, and sees the line-end state's read of it */
+    p._hstate = p._want = p._te = 0;
+    p._nlen = 0;
     if (SH_UNLIKELY(fields)) {
         p._state = S_FIELD_START;
         p.flags = SIMDHTTP_F_TRAILERS;
-        p._want = 0;
     }
     /* method_str, target, reason and their lengths, error, error_reason and error_offset
      * NULL and 0 (SIMDHTTP_OK): one memset, three vector stores instead of nine */
