@@ -93,12 +93,15 @@ static int upgrade_stop_read_otherwise(const side_log *layer, const side_log *la
         return 0;
     int earlier = n > real2->nmsgs; /* the real parser stopped in an earlier message */
     if (earlier && !(real2->error && real2->stopped < split)) return 0;
-    const side_state *l = &layer2->st[n - 1], *r = &real2->st[n - 1];
-    int otherwise = earlier      ? 1
-                    : r->headed ? !real2->upgrade || l->framing != r->framing || r->complete ||
-                                      (real2->error && real2->stopped < split)
-                                : real2->error != 0; /* refused the head: "Content-Length: 1\t" */
-    if (l->complete || !l->headed || !otherwise) return 0;
+    const side_state *l = &layer2->st[n - 1];
+    if (l->complete || !l->headed) return 0;
+    if (!earlier) { /* the real parser's view of that message: read otherwise? */
+        const side_state *r = &real2->st[n - 1];
+        int otherwise = r->headed ? !real2->upgrade || l->framing != r->framing || r->complete ||
+                                        (real2->error && real2->stopped < split)
+                                  : real2->error != 0; /* refused the head: "Content-Length: 1\t" */
+        if (!otherwise) return 0;
+    }
     for (int i = 0; i < n - 1; i++)
         if (!layer2->st[i].complete || !layer->st[i].complete || (!earlier && !real2->st[i].complete)) return 0;
     return 1;

@@ -1853,7 +1853,8 @@ SH_INTERNAL long SH_FN(simdhttp__head_)(simdhttp_head *h, simdhttp_type type, co
      * NULL and 0 (SIMDHTTP_OK): one memset, three vector stores instead of nine */
     _Static_assert(offsetof(simdhttp_head, error_offset) - offsetof(simdhttp_head, method_str) == 8 * 8,
                    "method_str up to error_offset: those nine members (error padded to 8 bytes)");
-    memset(&h->method_str, 0, offsetof(simdhttp_head, error_offset) + 8 - offsetof(simdhttp_head, method_str));
+    memset(&h->method_str, 0,
+           offsetof(simdhttp_head, error_offset) + sizeof h->error_offset - offsetof(simdhttp_head, method_str));
     long r = SH_FN(sh_core_)(&p, (const uint8_t *)buf, len, h, 1);
     if (r > 0) {
         h->type = p.type;

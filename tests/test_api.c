@@ -152,9 +152,14 @@ static void test_empty_input(void)
     long r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, NULL, 0, NULL);
     t_check(r == SIMDHTTP_HEAD_INCOMPLETE && h.error == SIMDHTTP_OK && h.num_fields == 0,
             "parse_head(NULL, 0)", "returned %ld (%s)", r, simdhttp_errno_name(h.error));
+    /* after an error at a non-zero offset, the refused call's offset is its own (0) */
+    r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, LIT("GET / HTTP/1.1\r\nA\r\n\r\n"), NULL);
+    t_check(r == SIMDHTTP_HEAD_ERROR && h.error_offset > 0, "parse_head, an error past 0", "returned %ld at %zu", r,
+            h.error_offset);
     r = simdhttp_parse_head(&h, SIMDHTTP_BOTH, NULL, 3, NULL);
-    t_check(r == SIMDHTTP_HEAD_ERROR && h.error == SIMDHTTP_E_INVALID_ARGUMENT && h.error_reason,
-            "parse_head(NULL, 3)", "returned %ld (%s)", r, simdhttp_errno_name(h.error));
+    t_check(r == SIMDHTTP_HEAD_ERROR && h.error == SIMDHTTP_E_INVALID_ARGUMENT && h.error_reason &&
+                h.error_offset == 0,
+            "parse_head(NULL, 3)", "returned %ld (%s) at %zu", r, simdhttp_errno_name(h.error), h.error_offset);
 }
 
 /* ---- finish() after a pause (issue 9, item 5) ---- */
