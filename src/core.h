@@ -589,6 +589,15 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
         pos++;                                                                               \
     } while (0)
 
+/* The bytes of per-message state that msg_start clears for each message and the head API's
+ * set-up (simdhttp__head_) clears beside _state: one list, so that the two cannot drift apart. */
+#define SH_CLEAR_MSG_BYTES(P)                                                                \
+    do {                                                                                     \
+        (P)->_idx = 0;                                                                       \
+        (P)->_hstate = (P)->_want = (P)->_te = 0;                                            \
+        (P)->_nlen = 0;                                                                      \
+    } while (0)
+
 /* Wait for more input in state ST (the caller delivered any partial span already). */
 #define SH_MORE(ST)                                                                          \
     do {                                                                                     \
@@ -990,9 +999,7 @@ msg_start:
         p->status_code = 0;
         p->http_major = p->http_minor = 0;
         p->_fields_left = p->_max_fields;
-        p->_hstate = p->_te = p->_want = 0; /* (the head API's: simdhttp__head_, in one store) */
-        p->_nlen = 0;
-        p->_idx = 0;
+        SH_CLEAR_MSG_BYTES(p); /* (the head API's: simdhttp__head_, in merged stores) */
     }
     SH_NOTE(on_message_begin, S_MSG_BEGUN, pos);
 msg_begun:
@@ -1838,13 +1845,11 @@ SH_INTERNAL long SH_FN(simdhttp__head_)(simdhttp_head *h, simdhttp_type type, co
     simdhttp__configure_head(&p, type, cfg);
     /* what msg_start sets for a message (nothing changes them before it runs again after an
      * empty line), here beside _state: adjacent bytes, merged by gcc into two stores */
-    p._idx = 0;
+    SH_CLEAR_MSG_BYTES(&p);
     p._state = S_MSG_START;
     p._next = S_MSG_START; /* never read here (the parser starts at S_MSG_START or
                             * S_FIELD_START); gcc's -Wmaybe-uninitialized under ASan cannot
                             * tell, and sees the line-end state's read of it */
-    p._hstate = p._want = p._te = 0;
-    p._nlen = 0;
     if (SH_UNLIKELY(fields)) {
         p._state = S_FIELD_START;
         p.flags = SIMDHTTP_F_TRAILERS;
