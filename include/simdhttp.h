@@ -429,12 +429,13 @@ struct simdhttp_parser {
     uint32_t _lenient, _max_head_size, _max_fields, _max_chunk_ext; /* [init] */
     uint32_t _head_left;            /* [init]; then at each head and trailer section's start */
     uint32_t _fields_left;          /* [init] [msg]; then at the trailer section's start */
-    uint32_t _ext_left;             /* [elem] a chunk size's end (a size starting with 0: its
-                                       first digit) */
+    uint32_t _ext_left;             /* [elem] a chunk size's end (a size starting with 0 that
+                                       the byte states read: its first digit) */
     simdhttp_errno _error;          /* [init] */
     uint16_t _idx;                  /* [msg] [elem] bytes matched of a short element: type
                                        detection, version, status code, special value; the
-                                       digits of a chunk size starting with 0 (its first digit) */
+                                       digits of a chunk size starting with 0 that the byte
+                                       states read (its first digit) */
     uint8_t _state;                 /* [init] */
     uint8_t _next;                  /* [elem] every jump to a line end (read only there) */
     uint8_t _hstate;                /* [msg] [elem] a field's name (H_NONE in trailers) */

@@ -1537,13 +1537,11 @@ chunk_size_start:
         for (i = 0; i < 16; i++) {
             unsigned v = simdhttp_hex1[pos[i]];
             if (!v) break;
-            acc = acc << 4 | (v - 1u);
+            acc = (acc << 4) + v - 1u; /* an add: shift and add in one lea */
         }
         if (SH_LIKELY(i - 1u < 15u && SH_IS_CRLF(pos + i))) {
-            if (SH_UNLIKELY(*pos == '0')) { /* what the counting loop leaves */
-                p->_idx = 1;
-                p->_ext_left = p->_max_chunk_ext;
-            }
+            /* _idx and _ext_left, which a leading zero sets for the counting loop and the
+             * extensions, are read by neither here: the line ends at its size */
             p->_acc = acc;
             pos += i + 2;
             goto chunk_header;
@@ -1776,13 +1774,13 @@ chunk_header:
 chunk_data:
     SH_BODY_BYTES(S_CHUNK_DATA, S_CHUNK_DATA_END);
 chunk_data_end:
+    if (SH_LIKELY(SH_IS_CRLF_AT(pos, end))) { /* the usual CRLF, tested first: what line_end does */
+        pos += 2;
+        goto chunk_done;
+    }
     if (pos == end) SH_MORE(S_CHUNK_DATA_END);
     c = *pos;
     if (c == '\r' || c == '\n') {
-        if (SH_LIKELY(SH_IS_CRLF_AT(pos, end))) { /* what line_end does */
-            pos += 2;
-            goto chunk_done;
-        }
         p->_next = S_CHUNK_DONE;
         goto line_end;
     }
