@@ -1531,8 +1531,10 @@ chunk_size_start:
      * below from its first byte, so every error and its offset is theirs. The head API never
      * gets here: !headmode leaves its function as it was. */
     if (!headmode && SH_LIKELY(end - pos >= 17)) {
-        uint64_t acc = 0;
+        uint64_t acc;
         unsigned i;
+    chunk_size_fast: /* from chunk data's CRLF, which tested the bound */
+        acc = 0;
 #pragma GCC unroll 16
         for (i = 0; i < 16; i++) {
             unsigned v = simdhttp_hex1[pos[i]];
@@ -1774,7 +1776,13 @@ chunk_header:
 chunk_data:
     SH_BODY_BYTES(S_CHUNK_DATA, S_CHUNK_DATA_END);
 chunk_data_end:
-    if (SH_LIKELY(SH_IS_CRLF_AT(pos, end))) { /* the usual CRLF, tested first: what line_end does */
+    /* the usual CRLF, tested first (what line_end does), with the next size line's bound */
+    if (!headmode && SH_LIKELY(end - pos >= 19 && SH_IS_CRLF(pos))) {
+        pos += 2;
+        SH_NOTE(on_chunk_complete, S_CHUNK_SIZE_START, pos);
+        goto chunk_size_fast;
+    }
+    if (SH_LIKELY(SH_IS_CRLF_AT(pos, end))) {
         pos += 2;
         goto chunk_done;
     }
