@@ -461,6 +461,12 @@ SIMDHTTP_API void simdhttp_init(simdhttp_parser *p, simdhttp_type type,
 /* Back to the state right after init (same type, callbacks, options; offsets restart at 0;
  * p->data kept). Clears any error. */
 SIMDHTTP_API void simdhttp_reset(simdhttp_parser *p);
+/* Replace the callbacks (kept by pointer, as by init; NULL means none), leaving the parse where
+ * it is: the parser's next callback comes from them, in whatever element it is (a value begun
+ * under the old ones goes on through the new on_header_value), also when it is called from a
+ * callback. As llhttp's parser->settings, read at each callback; http-parser takes its
+ * settings at each execute() call. */
+SIMDHTTP_API void simdhttp_set_callbacks(simdhttp_parser *p, const simdhttp_callbacks *cb);
 
 /* Parse `len` bytes that follow the bytes given before. Every byte is consumed unless the
  * result is not SIMDHTTP_OK. len 0 is fine (data may then be NULL): it consumes nothing and

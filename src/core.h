@@ -540,8 +540,8 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
  * callback that stops it jumps to STOP (sh_core's cb_stop, stage 2's stop). */
 #define SH_SPAN_TO(STOP, NAME, AT, N, RESUME, NEXT)                                          \
     do {                                                                                     \
-        if (!headmode && cb->NAME && (N)) {                                                  \
-            rc = cb->NAME(p, (const char *)(AT), (size_t)(N));                               \
+        if (!headmode && p->_cb->NAME && (N)) {                                              \
+            rc = p->_cb->NAME(p, (const char *)(AT), (size_t)(N));                           \
             if (SH_UNLIKELY(rc)) {                                                           \
                 p->_state = (RESUME);                                                        \
                 pos = (NEXT);                                                                \
@@ -555,8 +555,8 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
 /* Notification callback, same resume convention. */
 #define SH_NOTE_TO(STOP, NAME, RESUME, NEXT)                                                 \
     do {                                                                                     \
-        if (!headmode && cb->NAME) {                                                         \
-            rc = cb->NAME(p);                                                                \
+        if (!headmode && p->_cb->NAME) {                                                     \
+            rc = p->_cb->NAME(p);                                                            \
             if (SH_UNLIKELY(rc)) {                                                           \
                 p->_state = (RESUME);                                                        \
                 pos = (NEXT);                                                                \
@@ -664,11 +664,9 @@ enum {
  * states after a pause); anything else ends the walk at the start of the line, and the
  * general path takes that line from its first byte.
  * A function of its own for the reader; inlined into sh_core (see below). */
-static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head *h, sh_walk *w,
-                                              const uint8_t *data, const uint8_t *hend,
+static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head *h, sh_walk *w, const uint8_t *data, const uint8_t *hend,
                                               const int headmode)
 {
-    const simdhttp_callbacks *cb = p->_cb;
     const uint8_t *pos = w->pos;
     const uintptr_t hend2 = (uintptr_t)hend - 2; /* a line's CR must lie before it */
     uintptr_t bb = w->bb;
@@ -812,7 +810,7 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
             f->value_len = (size_t)(t - v);
             f++;
             pos = x + 2;
-        } else if (cb->on_header && !SH_IS_WS(x[2])) {
+        } else if (p->_cb->on_header && !SH_IS_WS(x[2])) {
             /* the whole line in one call (not continued by an obs-fold: x[2] is no SP/HTAB) */
             const uint8_t *t = sh_ows_end(v, x);
             /* a framing field whose value is one token is interpreted here (sh_special_whole
@@ -821,7 +819,7 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
             if (SH_UNLIKELY(hs) && !sh_special_whole(p, hs, v, t)) break;
             p->_fields_left = --left; /* in step before the callback can pause */
             pos = x + 2;
-            rc = cb->on_header(p, (const char *)nq - n, n, (const char *)v, (size_t)(t - v));
+            rc = p->_cb->on_header(p, (const char *)nq - n, n, (const char *)v, (size_t)(t - v));
             if (SH_UNLIKELY(rc)) {
                 p->_state = S_FIELD_START; /* the next line, nothing pending (_want is 0) */
                 p->_cb_which = SH_CB_ID(on_header);
@@ -904,7 +902,6 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_stream_)(simdhttp_parser *p, sh_walk
 static SH_ALWAYS_INLINE long SH_FN(sh_core_)(simdhttp_parser *p, const uint8_t *data, size_t len,
                                              simdhttp_head *h, const int headmode)
 {
-    const simdhttp_callbacks *cb = p->_cb;
     const uint8_t *pos = data, *end = data + len;
     const uint8_t *hend = end, *hbase = NULL; /* head budget window */
     sh_walk walk = {NULL, (uintptr_t)end + 1, 0, 0, 0}; /* stage 2's state: no block yet */
@@ -1437,9 +1434,9 @@ head_done:
         goto out_error;
     }
     if (headmode) return (long)(pos - data);
-    if (cb->on_headers_complete) {
+    if (p->_cb->on_headers_complete) {
         p->_state = S_HEAD_DONE; /* resumed into after a pause: goes on with the body */
-        rc = cb->on_headers_complete(p);
+        rc = p->_cb->on_headers_complete(p);
         if (rc == SIMDHTTP_SKIP_BODY || rc == SIMDHTTP_SKIP_BODY_UPGRADE) {
             /* No body: lift the close that only a body until close forced (a response to
              * HEAD without framing, or with a coding other than chunked), never the close

@@ -101,6 +101,11 @@ void simdhttp_resume(simdhttp_parser *p)
 
 void simdhttp_set_error_reason(simdhttp_parser *p, const char *reason) { p->_reason = reason; }
 
+void simdhttp_set_callbacks(simdhttp_parser *p, const simdhttp_callbacks *cb)
+{
+    p->_cb = cb ? cb : &simdhttp__no_callbacks;
+}
+
 void simdhttp_resume_after_upgrade(simdhttp_parser *p)
 {
     if (p->_error != SIMDHTTP_E_PAUSED_UPGRADE) return;

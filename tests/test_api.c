@@ -267,6 +267,92 @@ static void test_error_pos_sticky(void)
             "%s", simdhttp_errno_name(e));
 }
 
+/* ---- simdhttp_set_callbacks: from the next call, in whatever element the parse is ---- */
+typedef struct {
+    int a_headers, b_headers, b_urls, d_value_done, done;
+    char value[16];
+    size_t vlen;
+} swap_log;
+static const simdhttp_callbacks swap_b;
+static int swap_a_url(simdhttp_parser *p, const char *at, size_t n)
+{
+    (void)at, (void)n;
+    simdhttp_set_callbacks(p, &swap_b); /* from the next callback on */
+    return 0;
+}
+static int swap_a_header(simdhttp_parser *p, const char *name, size_t nl, const char *v, size_t vl)
+{
+    (void)name, (void)nl, (void)v, (void)vl;
+    ((swap_log *)p->data)->a_headers++;
+    return 0;
+}
+static int swap_b_url(simdhttp_parser *p, const char *at, size_t n)
+{
+    (void)at, (void)n;
+    ((swap_log *)p->data)->b_urls++;
+    return 0;
+}
+static int swap_b_header(simdhttp_parser *p, const char *name, size_t nl, const char *v, size_t vl)
+{
+    (void)name, (void)nl, (void)v, (void)vl;
+    ((swap_log *)p->data)->b_headers++;
+    return 0;
+}
+static int swap_value(simdhttp_parser *p, const char *at, size_t n)
+{
+    swap_log *l = p->data;
+    if (l->vlen + n < sizeof l->value) memcpy(l->value + l->vlen, at, n), l->vlen += n;
+    return 0;
+}
+static int swap_value_done(simdhttp_parser *p)
+{
+    ((swap_log *)p->data)->d_value_done++;
+    return 0;
+}
+static int swap_done(simdhttp_parser *p)
+{
+    ((swap_log *)p->data)->done++;
+    return 0;
+}
+static const simdhttp_callbacks swap_b = {.on_url = swap_b_url, .on_header = swap_b_header};
+
+static void test_set_callbacks(void)
+{
+    static const simdhttp_callbacks a = {.on_url = swap_a_url, .on_header = swap_a_header};
+    simdhttp_parser p;
+    swap_log l = {0};
+    simdhttp_init(&p, SIMDHTTP_REQUEST, &a, NULL);
+    p.data = &l;
+    /* set from on_url: both field lines of the same call go to B (the field walk reads the
+     * callbacks at each line, as every other callback site does), and the next call's */
+    simdhttp_errno e = simdhttp_execute(&p, LIT("GET / HTTP/1.1\r\nX: y\r\nY: z\r\n\r\n"));
+    t_check(e == SIMDHTTP_OK && l.a_headers == 0 && l.b_headers == 2 && l.b_urls == 0, "set_callbacks",
+            "inside a callback: %s, A %d B %d fields", simdhttp_errno_name(e), l.a_headers, l.b_headers);
+    e = simdhttp_execute(&p, LIT("GET /b HTTP/1.1\r\nX: y\r\n\r\n"));
+    t_check(e == SIMDHTTP_OK && l.a_headers == 0 && l.b_headers == 3 && l.b_urls == 1, "set_callbacks",
+            "next call: %s, A %d B %d fields, B %d urls", simdhttp_errno_name(e), l.a_headers, l.b_headers,
+            l.b_urls);
+    /* between calls, inside a field value: the rest of the value and its end go to the new ones */
+    static const simdhttp_callbacks c = {.on_header_value = swap_value};
+    static const simdhttp_callbacks d = {.on_header_value = swap_value,
+                                         .on_header_value_complete = swap_value_done,
+                                         .on_message_complete = swap_done};
+    memset(&l, 0, sizeof l);
+    simdhttp_init(&p, SIMDHTTP_REQUEST, &c, NULL);
+    p.data = &l;
+    e = simdhttp_execute(&p, LIT("GET / HTTP/1.1\r\nX: ab"));
+    simdhttp_set_callbacks(&p, &d);
+    e = e ? e : simdhttp_execute(&p, LIT("cd\r\n\r\n"));
+    t_check(e == SIMDHTTP_OK && l.vlen == 4 && memcmp(l.value, "abcd", 4) == 0 && l.d_value_done == 1 && l.done == 1,
+            "set_callbacks", "inside a value: %s, value '%.*s', %d value ends, %d messages", simdhttp_errno_name(e),
+            (int)l.vlen, l.value, l.d_value_done, l.done);
+    /* NULL: none (the parse goes on) */
+    simdhttp_set_callbacks(&p, NULL);
+    e = simdhttp_execute(&p, LIT("GET / HTTP/1.1\r\nX: ab\r\n\r\n"));
+    t_check(e == SIMDHTTP_OK && l.done == 1 && l.vlen == 4, "set_callbacks", "NULL: %s, %d messages",
+            simdhttp_errno_name(e), l.done);
+}
+
 /* ---- a callback's own error reason (issue 9, item 5) ---- */
 static int reason_field(simdhttp_parser *p, const char *at, size_t n)
 {
@@ -1095,6 +1181,7 @@ int main(void)
     test_finish_after_pause();
     test_error_pos_sticky();
     test_set_error_reason();
+    test_set_callbacks();
     test_user_error();
     test_callback_result();
     test_reset_both();
