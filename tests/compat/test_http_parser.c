@@ -298,11 +298,57 @@ static void parse_url(void)
     }
 }
 
+/* Settings may change between execute() calls, as in http-parser, which reads them at each
+ * callback: a chunk that completes under settings with on_chunk_complete gets the call, also
+ * after settings without one (the layer then drops that callback from simdhttp's table,
+ * t_chunk_header, and takes it back at the next call that has one, pass). */
+static int cc_headers, cc_completes;
+static int cc_header(http_parser *p)
+{
+    (void)p;
+    cc_headers++;
+    return 0;
+}
+static int cc_complete(http_parser *p)
+{
+    (void)p;
+    cc_completes++;
+    return 0;
+}
+static void chunk_complete_settings(void)
+{
+    static const char res[] = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+                              "3\r\nabc\r\n3\r\ndef\r\n0\r\n\r\n";
+    const size_t len = sizeof res - 1, cut = (size_t)(strstr(res, "def") - res); /* in the 2nd chunk */
+    http_parser_settings without, with;
+    http_parser_settings_init(&without);
+    without.on_chunk_header = cc_header;
+    with = without;
+    with.on_chunk_complete = cc_complete;
+    http_parser p;
+    http_parser_init(&p, HTTP_RESPONSE);
+    cc_headers = cc_completes = 0;
+    size_t n = http_parser_execute(&p, &without, res, cut);
+    n += http_parser_execute(&p, &with, res + cut, len - cut);
+    t_check(n == len && p.http_errno == HPE_OK && cc_headers == 3 && cc_completes == 2,
+            "settings change: on_chunk_complete from the next call", "%zu of %zu bytes, %s, %d headers, %d completes", n, len, http_errno_name((enum http_errno)p.http_errno), cc_headers, cc_completes);
+    /* the other way: nothing after the settings lost it, and every one with it throughout */
+    http_parser_init(&p, HTTP_RESPONSE);
+    cc_completes = 0;
+    n = http_parser_execute(&p, &with, res, cut);
+    n += http_parser_execute(&p, &without, res + cut, len - cut);
+    n += http_parser_execute(&p, &with, res, len); /* the same response again, whole */
+    t_check(n == 2 * len && p.http_errno == HPE_OK && cc_completes == 1 + 3,
+            "settings change: on_chunk_complete dropped, then back", "%zu of %zu bytes, %d completes", n, 2 * len,
+            cc_completes);
+}
+
 int main(void)
 {
     execute_results();
     chunk_line_limit();
     pause_every();
+    chunk_complete_settings();
     names();
     parse_url();
     return t_summary();

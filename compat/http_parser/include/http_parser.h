@@ -267,8 +267,10 @@ struct http_parser {
     uint64_t _stop_off;          /* where the layer itself stopped the parse (absolute) */
     uint32_t _rp_left, _rp_voff, _rp_vlen; /* a field line to replay after a pause (replay()) */
     uint8_t _mlen, _stop_errno, _begun, _body_final, _got_value, _in_fields, _rp_empty;
-    uint8_t _lenient;            /* the lenient switches as last passed to _sh (bit 0 headers,
-                                    bit 1 chunked length; 0 at init, as _sh's) */
+    uint8_t _passed;             /* what was last passed to _sh: bit 0 lenient headers, bit 1
+                                    lenient chunked length, bit 2 callbacks without the
+                                    on_chunk_complete trampoline (t_chunk_header) */
+    uint8_t _both;               /* an HTTP_BOTH parser (its callbacks: two more trampolines) */
     char _mbuf[12];              /* the method's bytes (the longest known one has 11) */
 };
 
