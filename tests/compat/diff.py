@@ -24,6 +24,8 @@ evenly over a longer input.
   -n  do not signal the end of the stream after the last byte (default: do, e.g. llhttp_finish)
   -c  chunkings: "N" feeds pieces of N bytes (0: the whole input at once), "@K" feeds two pieces,
       [0, K) and [K, L)
+      (a program may take more forms; --extra-specs passes them: the http-parser program's "sN"
+      is "N" with settings that alternate piece by piece, see tests/compat/http_parser_events.c)
   It prints, for each chunking in order, a line "=== chunking SPEC" and then its event log: one
   line per callback or result; spans with their absolute offset and their bytes escaped,
   consecutive pieces of one span merged (so a log does not depend on the chunking unless the
@@ -161,6 +163,7 @@ def main():
     ap.add_argument('--splits', type=int, default=64, help='split points for long inputs')
     ap.add_argument('--tmp', default=None, help='scratch file (default: next to --layer)')
     ap.add_argument('-v', action='store_true', help='name every input and chunking tried')
+    ap.add_argument('--extra-specs', default='', help='chunkings added to every input (comma-separated)')
     a = ap.parse_args()
 
     known, errors = load_known(a.known)
@@ -182,7 +185,7 @@ def main():
             continue
         with open(tmp, 'wb') as f:
             f.write(inp.data)
-        specs = chunkings(len(inp.data), a.splits)
+        specs = chunkings(len(inp.data), a.splits) + [x for x in a.extra_specs.split(',') if x]
         real, err = run(a.real, inp, specs, tmp)
         if real == DECLINED and inp.id.startswith('fuzz/'):
             # the fuzzer chose those flags at random: the input is as good a test without them

@@ -215,6 +215,11 @@ int main(int argc, char **argv)
     s.on_message_complete = on_message_complete;
     s.on_chunk_header = on_chunk_header;
     s.on_chunk_complete = on_chunk_complete;
+    /* chunking "sN": pieces of N bytes, the odd ones with settings that have no
+     * on_chunk_complete (settings may change between calls: the layer then changes the
+     * callbacks it gives simdhttp, which this compares with http-parser at every split) */
+    http_parser_settings s_odd = s;
+    s_odd.on_chunk_complete = NULL;
 
     char *specs = strdup(chunks), *save = NULL;
     for (char *spec = strtok_r(specs, ",", &save); spec; spec = strtok_r(NULL, ",", &save)) {
@@ -231,10 +236,11 @@ int main(int argc, char **argv)
             if (k > len) k = len;
             stop = feed(&p, &s, data, k, 0) || feed(&p, &s, data + k, len - k, k);
         } else {
-            size_t step = strtoul(spec, NULL, 10);
+            int alt = spec[0] == 's';
+            size_t step = strtoul(spec + alt, NULL, 10);
             if (step == 0) step = len ? len : 1;
             for (size_t off = 0; off < len && !stop; off += step)
-                stop = feed(&p, &s, data + off, len - off < step ? len - off : step, off);
+                stop = feed(&p, alt && (off / step) % 2 ? &s_odd : &s, data + off, len - off < step ? len - off : step, off);
         }
         if (!stop && eof) {
             base = NULL;
