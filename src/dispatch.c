@@ -278,20 +278,29 @@ static __attribute__((noinline, cold)) long head_isa_first(simdhttp_head *h, sim
  * undefined in C (UBSan reports it), so a head with no room (fields NULL, fields_cap 0, as a
  * picohttpparser caller passes NULL with *num_headers 0) parses with a stand-in array that the
  * core never writes (it writes a field only below fields_cap), put back to NULL after. */
+static __attribute__((noinline, cold)) long head_refused(simdhttp_head *h, simdhttp_type type, const char *why)
+{
+    /* what the core leaves after an error before the type is decided (src/core.h, out_error):
+     * the type argument, zeros, no spans; a caller logs these after any error */
+    h->type = (uint8_t)type;
+    h->method = h->http_major = h->http_minor = 0;
+    h->status_code = 0;
+    h->flags = 0;
+    h->content_length = 0;
+    h->method_str = h->target = h->reason = NULL;
+    h->method_len = h->target_len = h->reason_len = 0;
+    h->error = SIMDHTTP_E_INVALID_ARGUMENT;
+    h->error_reason = why;
+    h->error_offset = 0;
+    return SIMDHTTP_HEAD_ERROR;
+}
+
 static __attribute__((noinline, cold)) long head_nulls(simdhttp_head *h, simdhttp_type type, const char *buf,
                                                        size_t len, const simdhttp_config *cfg, int fields)
 {
-    h->error_offset = 0;
-    if (!buf && len) {
-        h->error = SIMDHTTP_E_INVALID_ARGUMENT;
-        h->error_reason = "a NULL buffer with a non-zero length";
-        return SIMDHTTP_HEAD_ERROR;
-    }
-    if (!h->fields && h->fields_cap) {
-        h->error = SIMDHTTP_E_INVALID_ARGUMENT;
-        h->error_reason = "head->fields is NULL and head->fields_cap is not 0";
-        return SIMDHTTP_HEAD_ERROR;
-    }
+    if (!buf && len) return head_refused(h, type, "a NULL buffer with a non-zero length");
+    if (!h->fields && h->fields_cap)
+        return head_refused(h, type, "head->fields is NULL and head->fields_cap is not 0");
     simdhttp_field none[1];
     int stand_in = !h->fields;
     if (stand_in) h->fields = none;

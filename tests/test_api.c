@@ -953,6 +953,22 @@ static void test_head_fields_cap(void)
     r = simdhttp_parse_fields_continue(&h0, LIT("A: 1\r\n\r\n"), 4, NULL);
     t_check(r == SIMDHTTP_HEAD_ERROR && h0.error == SIMDHTTP_E_INVALID_ARGUMENT,
             "parse_fields_continue, fields NULL, cap 2", "r=%ld %s", r, simdhttp_errno_name(h0.error));
+    /* those two refusals set the head's other members as any error does (the type argument,
+     * zeros, no spans), not leave the caller's memory: a logger reads them after any error */
+    for (int k = 0; k < 2; k++) {
+        simdhttp_head hn;
+        memset(&hn, 0xa5, sizeof hn);
+        hn.fields = k ? NULL : f, hn.fields_cap = 2;
+        r = simdhttp_parse_head(&hn, SIMDHTTP_BOTH, k ? in : NULL, k ? sizeof in - 1 : 3, NULL);
+        t_check(r == SIMDHTTP_HEAD_ERROR && hn.error == SIMDHTTP_E_INVALID_ARGUMENT && hn.error_reason &&
+                    hn.error_offset == 0 && hn.num_fields == 0 && hn.type == SIMDHTTP_BOTH && hn.method == 0 &&
+                    hn.http_major == 0 && hn.http_minor == 0 && hn.status_code == 0 && hn.flags == 0 &&
+                    hn.content_length == 0 && hn.method_str == NULL && hn.method_len == 0 && hn.target == NULL &&
+                    hn.target_len == 0 && hn.reason == NULL && hn.reason_len == 0,
+                "INVALID_ARGUMENT: the head's other members", "%s: r=%ld type %d method %d flags %x spans %p %p %p",
+                k ? "fields NULL" : "buf NULL", r, hn.type, hn.method, (unsigned)hn.flags, (const void *)hn.method_str,
+                (const void *)hn.target, (const void *)hn.reason);
+    }
     /* an obs-fold continuation takes an entry too */
     static const char fold[] = "GET / HTTP/1.1\r\nA: 1\r\n 2\r\n\r\n";
     simdhttp_config lf = {.lenient = SIMDHTTP_LENIENT_OBS_FOLD};
