@@ -470,7 +470,7 @@ int simdhttp_fields_from_head(simdhttp_fields *f, const simdhttp_head *head)
         for (size_t i = 0; i < n; i++) {
             const char *name = hf[i].name, *value = hf[i].value;
             size_t nl = hf[i].name_len, vl = hf[i].value_len;
-            if (vl && !value) { err = SIMDHTTP_E_INVALID_ARGUMENT; break; }
+            if ((vl && !value) || (nl && !name)) { err = SIMDHTTP_E_INVALID_ARGUMENT; break; }
             if (!name) {
                 /* obs-fold continuation: RFC 9112 section 5.2, replace the fold with one SP */
                 if (!k) { err = SIMDHTTP_E_UNEXPECTED_SPACE; break; }

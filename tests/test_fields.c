@@ -858,10 +858,14 @@ static void test_from_head_special(void)
     simdhttp_field bad1[] = {{NULL, 0, "x", 1}};
     simdhttp_field bad2[] = {{"ok", 2, "v", 1}, {"", 0, "v", 1}};
     simdhttp_field bad3[] = {{"ok", 2, "v", 1}, {"n", 1, NULL, 3}};
+    /* a NULL name with a length is a NULL span with a length, not an obs-fold continuation
+     * (those have name_len 0): it was joined to "ok"'s value as one */
+    simdhttp_field bad4[] = {{"ok", 2, "v", 1}, {NULL, 3, "x", 1}};
     struct { simdhttp_field *f; size_t n; int err; } cases[] = {
         {bad1, 1, SIMDHTTP_E_UNEXPECTED_SPACE},
         {bad2, 2, SIMDHTTP_E_INVALID_HEADER_TOKEN},
         {bad3, 2, SIMDHTTP_E_INVALID_ARGUMENT},
+        {bad4, 2, SIMDHTTP_E_INVALID_ARGUMENT},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         simdhttp_head hh = {0};
