@@ -629,6 +629,9 @@ size_t http_parser_execute(http_parser *parser, const http_parser_settings *sett
     if (!len) { /* the end of the stream (data may be NULL: no NULL + 0) */
         parser->_buf_end = data;
         e = simdhttp_finish(&parser->_sh);
+        /* inside a message: 1, as http-parser, more than the 0 bytes given, so that a caller's
+         * "parsed != len" check sees this error as it sees the others */
+        if (e == SIMDHTTP_E_INVALID_EOF_STATE) return stopped(parser, e, 0) + 1;
     } else {
         parser->_buf_end = data + len;
         if (parser->_sh.upgrade || parser->_rp_left || parser->_rp_empty) return execute_pending(parser, data, len);

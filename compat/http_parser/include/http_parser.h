@@ -320,7 +320,9 @@ void http_parser_settings_init(http_parser_settings *settings);
 /* Parse len bytes; len 0 signals the end of the stream (a body that runs until the close ends
  * there). @return the number of bytes parsed: len, or less when the parser stopped (an error:
  * HTTP_PARSER_ERRNO(parser) says which; a pause; or an upgrade: parser->upgrade is 1 and the
- * bytes from there on belong to the new protocol). An error sticks: later calls return 0. */
+ * bytes from there on belong to the new protocol); at the end of the stream inside a message,
+ * 1 (HPE_INVALID_EOF_STATE), as http-parser: more than len, so "parsed != len" sees it. An
+ * error sticks: later calls return 0. */
 size_t http_parser_execute(http_parser *parser, const http_parser_settings *settings,
                            const char *data, size_t len);
 
