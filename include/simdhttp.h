@@ -591,16 +591,16 @@ typedef struct simdhttp_head {
 #define SIMDHTTP_HEAD_ERROR (-1)
 #define SIMDHTTP_HEAD_INCOMPLETE (-2)
 
-/* Parse the head (start line and field lines, up to and including the empty line) at the start
- * of buf[0..len) with the same rules, limits and error codes as the streaming parser. Leading
- * empty lines before a request-line are skipped. More than min(max_fields, head->fields_cap)
- * fields is TOO_MANY_HEADERS; the head is then filled as far as it goes, enough to log the
- * request or answer 431: type, method_str and target (or reason) and fields[0..num_fields),
- * where num_fields is the capacity. After that or any other error (the INVALID_ARGUMENT
- * refusals below too), head->type is the message's type (the `type` argument if the error came
- * before it was decided); method, status_code, the version, flags and content_length are 0;
- * method_str, target and reason are NULL, 0 or the element's start (with its length once the
- * element ended). `type` may be SIMDHTTP_BOTH. The flags say how the body is
+/* Parse the head (start line and field lines, up to and including the empty line) at the start of
+ * buf[0..len) with the same rules, limits and error codes as the streaming parser. Leading empty
+ * lines before the start line (a request's or a response's) are skipped. More than min(max_fields,
+ * head->fields_cap) fields is TOO_MANY_HEADERS; the head is then filled as far as it goes, enough
+ * to log the request or answer 431: type, method_str and target (or reason) and
+ * fields[0..num_fields), where num_fields is the capacity. After that or any other error (the
+ * INVALID_ARGUMENT refusals below too), head->type is the message's type (the `type` argument if
+ * the error came before it was decided); method, status_code, the version, flags and
+ * content_length are 0; method_str, target and reason are NULL, 0 or the element's start (with its
+ * length once the element ended). `type` may be SIMDHTTP_BOTH. The flags say how the body is
  * framed: SIMDHTTP_F_CHUNKED, SIMDHTTP_F_CONTENT_LENGTH, SIMDHTTP_F_BODY_UNTIL_CLOSE (a response
  * with neither), SIMDHTTP_F_SKIP_BODY (1xx, 204, 304; a request with neither).
  * buf may be NULL when len is 0 (the result is then SIMDHTTP_HEAD_INCOMPLETE); NULL with
