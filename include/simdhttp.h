@@ -921,7 +921,9 @@ SIMDHTTP_API void simdhttp_fields_copy(simdhttp_fields *dst, const simdhttp_fiel
  * @return 0, an error code, or SIMDHTTP_FIELDS_NOMEM (f then unchanged). */
 SIMDHTTP_API int simdhttp_fields_from_head(simdhttp_fields *f, const simdhttp_head *head);
 /* Make room for `fields` more fields holding `bytes` more name and value bytes, so that the
- * appends that follow do not allocate. @return 0 or SIMDHTTP_FIELDS_NOMEM. */
+ * appends that follow do not allocate. @return 0, SIMDHTTP_E_INVALID_ARGUMENT if the list would
+ * then pass the limits above (2^24 fields, 4 GiB of bytes), or SIMDHTTP_FIELDS_NOMEM (f then
+ * unchanged). */
 SIMDHTTP_API int simdhttp_fields_reserve(simdhttp_fields *f, size_t fields, size_t bytes);
 /* Add a field at the end. Storage grows geometrically: n appends cost O(log n) allocations.
  * name may be NULL with len a known id (the canonical lower case spelling is stored).

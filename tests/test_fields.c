@@ -702,6 +702,12 @@ static void test_allocations(void)
     unsigned long m0 = mallocs();
     for (int i = 0; i < 100; i++) add(&f, "x-something", "0123456789012345678901234567");
     CHECK(mallocs() == m0, "no allocation after reserve (%lu)", mallocs() - m0);
+    /* past the storage limits: refused, nothing allocated, the list unchanged */
+    CHECK(simdhttp_fields_reserve(&f, (size_t)1 << 24, 0) == SIMDHTTP_E_INVALID_ARGUMENT &&
+              simdhttp_fields_reserve(&f, 1, (size_t)UINT32_MAX) == SIMDHTTP_E_INVALID_ARGUMENT &&
+              simdhttp_fields_reserve(&f, SIZE_MAX, SIZE_MAX) == SIMDHTTP_E_INVALID_ARGUMENT &&
+              mallocs() == m0 && simdhttp_fields_count(&f) == 100,
+          "reserve past the limits");
 
     /* allocation failures leave the list unchanged */
     char *before = dump(&f);
