@@ -162,6 +162,57 @@ static void test_empty_input(void)
             "parse_head(NULL, 3)", "returned %ld (%s) at %zu", r, simdhttp_errno_name(h.error), h.error_offset);
 }
 
+/* A pause in on_status comes at the reason phrase's end, before its CR is consumed. An empty
+ * execute() (documented: it consumes nothing) or finish() after resume read that CR and the
+ * bytes after it, past the buffer given: parsing on in the caller's memory (the field lines
+ * after it, then a bogus UNEXPECTED_SPACE) or past the library's empty stand-in. The input is
+ * a malloc'd copy, so ASan sees a read past it too. */
+static int reason_pauses, reason_done;
+static int pause_reason(simdhttp_parser *p, const char *at, size_t n)
+{
+    (void)p, (void)at, (void)n;
+    return reason_pauses++ == 0 ? SIMDHTTP_PAUSE : 0;
+}
+static int reason_mc(simdhttp_parser *p)
+{
+    (void)p;
+    reason_done++;
+    return 0;
+}
+
+static void test_pause_reason_end(void)
+{
+    static const char in[] = "HTTP/1.1 200 OK\r\nA: b\r\nContent-Length: 0\r\n\r\n";
+    static const char *const how[] = {"execute(pos, 0)", "execute(NULL, 0)", "finish()"};
+    simdhttp_callbacks cb = {.on_status = pause_reason, .on_message_complete = reason_mc};
+    for (int mode = 0; mode < 3; mode++) {
+        char *copy = malloc(sizeof in - 1);
+        memcpy(copy, in, sizeof in - 1);
+        simdhttp_parser p;
+        simdhttp_init(&p, SIMDHTTP_RESPONSE, &cb, NULL);
+        reason_pauses = reason_done = 0;
+        simdhttp_errno e = simdhttp_execute(&p, copy, sizeof in - 1);
+        size_t used = (size_t)(simdhttp_get_error_pos(&p) - copy);
+        t_check(e == SIMDHTTP_E_PAUSED && used == 15, "pause at the reason's end", "%s at +%zu",
+                simdhttp_errno_name(e), used);
+        simdhttp_resume(&p);
+        if (mode == 2) {
+            e = simdhttp_finish(&p);
+            t_check(e == SIMDHTTP_E_INVALID_EOF_STATE && reason_done == 0, "pause at the reason's end",
+                    "then %s: %s, %d messages", how[mode], simdhttp_errno_name(e), reason_done);
+        } else {
+            e = simdhttp_execute(&p, mode ? NULL : copy + used, 0);
+            t_check(e == SIMDHTTP_OK && reason_done == 0, "pause at the reason's end",
+                    "then %s: %s (%s), %d messages", how[mode], simdhttp_errno_name(e),
+                    e ? simdhttp_get_error_reason(&p) : "", reason_done);
+            if (e == SIMDHTTP_OK) e = simdhttp_execute(&p, copy + used, sizeof in - 1 - used);
+            t_check(e == SIMDHTTP_OK && reason_done == 1, "pause at the reason's end",
+                    "then %s and the rest: %s, %d messages", how[mode], simdhttp_errno_name(e), reason_done);
+        }
+        free(copy);
+    }
+}
+
 /* ---- finish() after a pause (issue 9, item 5) ---- */
 static int mc_count;
 static int count_mc2(simdhttp_parser *p)
@@ -1192,6 +1243,7 @@ int main(void)
     static const char folded[] = "POST / HTTP/1.1\r\nA: 1\r\n 2\r\nTransfer-Encoding: chunked\r\n\r\n1 ; x = y \r\nz\r\n0\r\n\r\n";
     test_pause_everywhere("pause everywhere: obs-fold and BWS", SIMDHTTP_REQUEST, &fold, LIT(folded));
     test_pause_position();
+    test_pause_reason_end();
     test_chunk_size_digits();
     test_empty_input();
     test_finish_after_pause();
