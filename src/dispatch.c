@@ -189,6 +189,16 @@ int simdhttp_isa_set(simdhttp_isa isa)
 /* An empty buffer may be NULL (C forbids even NULL + 0, which the core would compute). */
 static const char sh_empty[1];
 
+/* execute(p, NULL, 0): the core runs on sh_empty; a position it leaves there (a pause, an
+ * error) is given back as NULL, the data argument, never as a pointer into the library (a
+ * caller's "len -= pos - data" would subtract unrelated pointers) */
+static __attribute__((noinline, cold)) simdhttp_errno execute_null(simdhttp_parser *p)
+{
+    simdhttp_errno e = simdhttp_execute(p, sh_empty, 0);
+    if (p->_error_pos == sh_empty) p->_error_pos = NULL;
+    return e;
+}
+
 simdhttp_errno simdhttp_execute(simdhttp_parser *p, const char *data, size_t len)
 {
     if (__builtin_expect(p->_error, 0)) {
@@ -207,7 +217,7 @@ simdhttp_errno simdhttp_execute(simdhttp_parser *p, const char *data, size_t len
             p->_error_pos = NULL;
             return p->_error;
         }
-        data = sh_empty;
+        return execute_null(p);
     }
     simdhttp_isa isa = isa_stored();
     switch (isa) {

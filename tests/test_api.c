@@ -160,6 +160,20 @@ static void test_empty_input(void)
     t_check(r == SIMDHTTP_HEAD_ERROR && h.error == SIMDHTTP_E_INVALID_ARGUMENT && h.error_reason &&
                 h.error_offset == 0,
             "parse_head(NULL, 3)", "returned %ld (%s) at %zu", r, simdhttp_errno_name(h.error), h.error_offset);
+
+    /* a pause inside execute(NULL, 0): the position is NULL (the data given), not the library's
+     * empty stand-in, so that the usual "len -= pos - data" gives 0, not the distance between
+     * two unrelated objects (then a huge length on the next call) */
+    simdhttp_callbacks pcb = {.on_headers_complete = pause_hc, .on_message_complete = pause_hc};
+    simdhttp_init(&p, SIMDHTTP_REQUEST, &pcb, NULL);
+    e = simdhttp_execute(&p, LIT("GET / HTTP/1.1\r\n\r\n"));
+    simdhttp_resume(&p);
+    e = e == SIMDHTTP_E_PAUSED ? simdhttp_execute(&p, NULL, 0) : e;
+    t_check(e == SIMDHTTP_E_PAUSED && simdhttp_get_error_pos(&p) == NULL && simdhttp_get_error_offset(&p) == 18,
+            "a pause in execute(NULL, 0)", "%s, position %p at %llu", simdhttp_errno_name(e),
+            (const void *)simdhttp_get_error_pos(&p), (unsigned long long)simdhttp_get_error_offset(&p));
+    simdhttp_resume(&p);
+    t_check(simdhttp_finish(&p) == SIMDHTTP_OK, "a pause in execute(NULL, 0)", "finish");
 }
 
 /* A pause in on_status comes at the reason phrase's end, before its CR is consumed. An empty
