@@ -466,6 +466,7 @@ static void test_skip_and_upgrade(void)
 }
 
 /* ---- bodies, chunked, finish ---- */
+static int sl_pause_url(llhttp_t *p, const char *at, size_t n) { (void)p, (void)at, (void)n; return HPE_PAUSED; }
 
 static void test_bodies(void)
 {
@@ -508,6 +509,22 @@ static void test_bodies(void)
     setup(&p, &r, HTTP_REQUEST);
     e = llhttp_execute(&p, LIT("GET / HTTP/1.1\r\nHost:"));
     t_check(e == HPE_OK && llhttp_finish(&p) == HPE_INVALID_EOF_STATE, "finish in a head", "INVALID_EOF_STATE");
+    /* finish's error leaves the position as the last execute left it (none here), in llhttp and
+     * in the layer: the layer's header said NULL, true only when no execute had stopped */
+    t_check(llhttp_get_error_pos(&p) == NULL, "finish in a head: error_pos", "%p",
+            (const void *)llhttp_get_error_pos(&p));
+    {
+        static const char in[] = "GET / HTTP/1.1\r\nHost: a";
+        llhttp_settings_t ps;
+        llhttp_settings_init(&ps);
+        ps.on_url = sl_pause_url;
+        llhttp_init(&p, HTTP_REQUEST, &ps);
+        e = llhttp_execute(&p, in, sizeof in - 1);
+        llhttp_resume(&p);
+        llhttp_errno_t f = e == HPE_PAUSED ? llhttp_finish(&p) : e;
+        t_check(f == HPE_INVALID_EOF_STATE && llhttp_get_error_pos(&p) == in + 5, "finish after a pause: error_pos",
+                "%s, %s at +%td", llhttp_errno_name(e), llhttp_errno_name(f), llhttp_get_error_pos(&p) - in);
+    }
 
     setup(&p, &r, HTTP_REQUEST);
     t_check(llhttp_execute(&p, LIT("GET / HTTP/1.1\r\n\r\n")) == HPE_OK && llhttp_finish(&p) == HPE_OK,

@@ -725,8 +725,9 @@ LLHTTP_EXPORT void llhttp_set_error_reason(llhttp_t *parser, const char *reason)
 
 /* Returns the pointer to the last parsed byte before the returned error: the byte that is wrong
  * for a parse error; the first byte not consumed after a pause or an upgrade. It points into the
- * `data` given to the last llhttp_execute() (NULL after an error of llhttp_finish()).
- * Note: useful for counting the number of parsed bytes. */
+ * `data` given to the last llhttp_execute() that stopped (NULL if none has since init or reset);
+ * llhttp_finish() leaves it as it was, as llhttp does, its own error included (no byte is at
+ * fault there). Note: useful for counting the number of parsed bytes. */
 LLHTTP_EXPORT const char *llhttp_get_error_pos(const llhttp_t *parser);
 
 /* Returns the textual name of an error code ("HPE_INVALID_METHOD"); "HPE_UNKNOWN" for a value
