@@ -433,14 +433,19 @@ int simdhttp_fields_from_head(simdhttp_fields *f, const simdhttp_head *head)
         /* gaps over BLOCK_GAP (2^k - 1: OR-ing them and shifting tests both); unsigned
          * wrap-around makes "before" count as "far", a NULL span too; so does a name of 0 or
          * over MAX_NAME bytes (the span-by-span path reports it) */
-        far |= ((np - end) | (vp - np - nl)) >> BLOCK_GAP_BITS | (nl - 1) >> 16;
+        far |= ((np - end) | (vp - np - nl)) >> BLOCK_GAP_BITS | (nl - 1) >> 16 |
+               (uintptr_t)((uint64_t)hf[i].value_len >> 32); /* (vp + a huge length wraps) */
         end = vp + hf[i].value_len;
     }
     int block = !far;
     if (block) {
         bytes = end - lo; /* at most the spans plus 2 * BLOCK_GAP per field */
     } else {
-        for (size_t i = 0; i < n; i++) bytes += hf[i].name_len + hf[i].value_len + 1;
+        for (size_t i = 0; i < n; i++) {
+            /* (a length near SIZE_MAX would wrap the sum: a list over MAX_BYTES all the same) */
+            if (hf[i].value_len > MAX_BYTES) return SIMDHTTP_E_INVALID_ARGUMENT;
+            bytes += hf[i].name_len + hf[i].value_len + 1;
+        }
     }
     if (bytes > MAX_BYTES) return SIMDHTTP_E_INVALID_ARGUMENT;
     /* A handle that owns its storage alone, with room, is refilled in place: a server that

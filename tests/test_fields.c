@@ -867,11 +867,18 @@ static void test_from_head_special(void)
     /* a NULL name with a length is a NULL span with a length, not an obs-fold continuation
      * (those have name_len 0): it was joined to "ok"'s value as one */
     simdhttp_field bad4[] = {{"ok", 2, "v", 1}, {NULL, 3, "x", 1}};
+    /* a value length near SIZE_MAX is a list over 4 GiB: the sums of lengths wrapped, so the
+     * one-block path kept a 4 GiB span over a few bytes and the span-by-span one copied it */
+    static const char spans[] = "a: bcd\r\nX: y\r\n";
+    simdhttp_field bad5[] = {{spans, 1, spans + 3, SIZE_MAX}, {spans + 8, 1, spans + 11, 1}};
+    simdhttp_field bad6[] = {{spans, 1, spans + 3, 3}, {spans + 8, 1, spans + 11, SIZE_MAX - 7}};
     struct { simdhttp_field *f; size_t n; int err; } cases[] = {
         {bad1, 1, SIMDHTTP_E_UNEXPECTED_SPACE},
         {bad2, 2, SIMDHTTP_E_INVALID_HEADER_TOKEN},
         {bad3, 2, SIMDHTTP_E_INVALID_ARGUMENT},
         {bad4, 2, SIMDHTTP_E_INVALID_ARGUMENT},
+        {bad5, 2, SIMDHTTP_E_INVALID_ARGUMENT},
+        {bad6, 2, SIMDHTTP_E_INVALID_ARGUMENT},
     };
     for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
         simdhttp_head hh = {0};
