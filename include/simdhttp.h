@@ -193,7 +193,7 @@ enum simdhttp_lenient {
 #define SIMDHTTP_LENIENT_ALL 0xfffu
 
 /* @return the flag for a name ("headers", "chunked_length", ..., "obs_fold", "bare_lf"), or
- * 0 for an unknown name. */
+ * 0 for an unknown name (and for NULL). */
 SIMDHTTP_API unsigned simdhttp_lenient_from_name(const char *name, size_t len);
 /* @return the name of a single flag bit, or NULL. */
 SIMDHTTP_API const char *simdhttp_lenient_name(unsigned flag);

@@ -257,6 +257,7 @@ static const struct {
 
 unsigned simdhttp_lenient_from_name(const char *name, size_t len)
 {
+    if (!name) return 0; /* as simdhttp_method_from_name and simdhttp_field_id */
     for (size_t i = 0; i < sizeof lenient_names / sizeof *lenient_names; i++)
         if (strlen(lenient_names[i].name) == len && memcmp(lenient_names[i].name, name, len) == 0)
             return lenient_names[i].flag;

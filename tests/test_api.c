@@ -859,6 +859,7 @@ static void test_names(void)
     t_check(simdhttp_lenient_from_name(LIT("headersx")) == 0, "lenient from name", "longer name accepted");
     t_check(simdhttp_lenient_from_name(LIT("HEADERS")) == 0, "lenient from name", "names are lower case");
     t_check(simdhttp_lenient_from_name("headers", 0) == 0, "lenient from name", "empty name accepted");
+    t_check(simdhttp_lenient_from_name(NULL, 7) == 0, "lenient from name", "NULL with a length");
     t_check(simdhttp_lenient_name(3) == NULL && simdhttp_lenient_name(0) == NULL, "lenient name", "not one flag");
     /* the setter works: bare LF accepted after set_lenient_bare_lf */
     simdhttp_parser p;
