@@ -844,7 +844,20 @@ static __attribute__((noinline)) llhttp_errno_t finish_message(llhttp_t *parser)
     check_callbacks(parser);
     parser->_cb_err = 0;
     parser->_in_finish = 1;
-    simdhttp_errno e = simdhttp_finish(&parser->_sh);
+    /* llhttp's finish in the middle of a message returns HPE_INVALID_EOF_STATE and changes
+     * nothing: bytes given after it go on parsing. The core's finish would make that error
+     * stick, so it runs only where it ends the message: after the steps that need no bytes (an
+     * empty execute, as the core's finish takes first), the message is complete (llhttp's
+     * finish field), or its body runs until the close. */
+    simdhttp_errno e = simdhttp_execute(&parser->_sh, NULL, 0);
+    while (e == SIMDHTTP_E_PAUSED) { /* (a pause at the end of the stream holds nothing) */
+        simdhttp_resume(&parser->_sh);
+        e = simdhttp_execute(&parser->_sh, NULL, 0);
+    }
+    if (e == SIMDHTTP_OK && parser->finish != HTTP_FINISH_SAFE && !simdhttp_message_needs_eof(&parser->_sh))
+        e = SIMDHTTP_E_INVALID_EOF_STATE;
+    else if (e == SIMDHTTP_OK || e == SIMDHTTP_E_PAUSED_UPGRADE)
+        e = simdhttp_finish(&parser->_sh);
     parser->_in_finish = 0;
     if (e == SIMDHTTP_OK) { /* (cleared: a later stop must not take it for its own) */
         int rc = parser->_cb_err;

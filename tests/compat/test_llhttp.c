@@ -513,6 +513,11 @@ static void test_bodies(void)
      * in the layer: the layer's header said NULL, true only when no execute had stopped */
     t_check(llhttp_get_error_pos(&p) == NULL, "finish in a head: error_pos", "%p",
             (const void *)llhttp_get_error_pos(&p));
+    /* and changes nothing else: the error is finish's answer, not the parser's, and bytes given
+     * after it go on parsing (llhttp 8.1; the layer's finish made it stick before) */
+    e = llhttp_execute(&p, LIT(" a\r\n\r\n"));
+    t_check(e == HPE_OK && llhttp_get_errno(&p) == HPE_OK && r.complete == 1, "finish in a head, then more bytes",
+            "%s, %d complete", llhttp_errno_name(e), r.complete);
     {
         static const char in[] = "GET / HTTP/1.1\r\nHost: a";
         llhttp_settings_t ps;
