@@ -330,6 +330,8 @@ usage_case "--split without a value" --split
 usage_case "--no-eof=1" --no-eof=1
 usage_case "two inputs" corpus/get-4h.http corpus/get-4h.http
 usage_case "--max-fields 0" --max-fields 0
+usage_case "--max-fields 2^32" --max-fields 4294967296
+check "--max-fields 2^32: the message names the range" grep -q "^simdhttp parse: --max-fields wants a number from 1 to 4294967295, not '4294967296'\$" "$T/u.err"
 # ---------------------------------------------------------------- I/O errors: exit 3, errno's text
 $WD "$BIN" parse "$T/does-not-exist" >"$T/u.out" 2>"$T/u.err"
 check "missing file: exit 3" [ $? -eq 3 ]

@@ -490,13 +490,13 @@ int cli_parse(int argc, char **argv)
         } else if (!strcmp(a, "--split")) {
             if (parse_count(val, SIZE_MAX, &split)) return usage("--split wants a number >= 1, not '%s'", val);
         } else if (!strcmp(a, "--max-head-size")) {
-            if (parse_count(val, UINT32_MAX, &v)) return usage("--max-head-size wants a number >= 1, not '%s'", val);
+            if (parse_count(val, UINT32_MAX, &v)) return usage("--max-head-size wants a number from 1 to 4294967295, not '%s'", val);
             cfg.max_head_size = (uint32_t)v;
         } else if (!strcmp(a, "--max-fields")) {
-            if (parse_count(val, UINT32_MAX, &v)) return usage("--max-fields wants a number >= 1, not '%s'", val);
+            if (parse_count(val, UINT32_MAX, &v)) return usage("--max-fields wants a number from 1 to 4294967295, not '%s'", val);
             cfg.max_fields = (uint32_t)v;
         } else if (!strcmp(a, "--max-chunk-ext")) {
-            if (parse_count(val, UINT32_MAX, &v)) return usage("--max-chunk-ext wants a number >= 1, not '%s'", val);
+            if (parse_count(val, UINT32_MAX, &v)) return usage("--max-chunk-ext wants a number from 1 to 4294967295, not '%s'", val);
             cfg.max_chunk_ext = (uint32_t)v;
         } else if (!strcmp(a, "--")) {
             if (i + 2 < argc) return usage("%s", "more than one input");
