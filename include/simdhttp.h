@@ -723,7 +723,10 @@ SIMDHTTP_API int simdhttp_chunked_in_data(const simdhttp_chunked *d);
  * need. For many lookups on one head, build a simdhttp_fields (section 6).
  * A head whose fields is NULL has no fields for these lookups (and simdhttp_head_cookies),
  * whatever num_fields says: the parser never makes one, a hand-made head may
- * (simdhttp_fields_from_head refuses it with SIMDHTTP_E_INVALID_ARGUMENT). */
+ * (simdhttp_fields_from_head refuses it with SIMDHTTP_E_INVALID_ARGUMENT).
+ * A value continued by obs-fold (lenient obs_fold only) is its first line's span here: each
+ * continuation line is a field of its own (name NULL), which these lookups and
+ * simdhttp_head_cookies pass over; simdhttp_fields_from_head joins them into one value. */
 /* @return the known id of field i (0: unknown name, or an obs-fold continuation). */
 SIMDHTTP_API unsigned simdhttp_head_field_id(const simdhttp_head *head, size_t i);
 /* @return the index of the first field at or after `from` with that name (or id), or -1. */
