@@ -146,6 +146,17 @@ int main(void)
         t_check(v && vl == 1 && *v == 'u', "mixed head", "User-Agent by id");
         t_check(simdhttp_head_field_id(&h, 6) == 0 && h.fields[6].name == NULL, "mixed head",
                 "an obs-fold continuation has id 0");
+        /* a folded value: the lookups give its first line, fields_from_head joins it (simdhttp.h) */
+        v = simdhttp_head_get(&h, "x-fold", 6, &vl);
+        t_check(v && vl == 5 && memcmp(v, "first", 5) == 0, "mixed head", "X-Fold: the first line's span");
+        {
+            simdhttp_fields fl = SIMDHTTP_FIELDS_INIT;
+            size_t jl = 0;
+            const char *j = simdhttp_fields_from_head(&fl, &h) == 0 ? simdhttp_fields_get(&fl, "x-fold", 6, &jl) : NULL;
+            t_check(j && jl == 15 && memcmp(j, "first continued", 15) == 0, "mixed head", "X-Fold joined: '%.*s'",
+                    (int)jl, j ? j : "");
+            simdhttp_fields_free(&fl);
+        }
         /* one value span */
         simdhttp_cookie_iter it;
         simdhttp_field c;
