@@ -633,7 +633,7 @@ size_t http_parser_execute(http_parser *parser, const http_parser_settings *sett
          * "parsed != len" check sees this error as it sees the others */
         if (e == SIMDHTTP_E_INVALID_EOF_STATE) return stopped(parser, e, 0) + 1;
     } else {
-        parser->_buf_end = data + len;
+        parser->_buf_end = (const char *)((uintptr_t)data + len); /* (NULL data: the core refuses it) */
         if (parser->_sh.upgrade || parser->_rp_left || parser->_rp_empty) return execute_pending(parser, data, len);
         e = simdhttp_execute(&parser->_sh, data, len);
     }

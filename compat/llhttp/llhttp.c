@@ -831,7 +831,9 @@ llhttp_errno_t llhttp_execute(llhttp_t *parser, const char *data, size_t len)
     check_callbacks(parser);
     if (UNLIKELY(parser->_owe) && owed(parser, data)) return (llhttp_errno_t)parser->error;
     parser->_data = data;
-    parser->_end = len ? data + len : data; /* data may be NULL when len is 0: not NULL + 0 */
+    /* (as integers: data may be NULL, with len 0, or with a length the core refuses, and C
+     * allows no arithmetic on NULL) */
+    parser->_end = (const char *)((uintptr_t)data + len);
     simdhttp_errno e = simdhttp_execute(&parser->_sh, data, len);
     if (LIKELY(e == SIMDHTTP_OK)) return HPE_OK;
     return stopped(parser, e);

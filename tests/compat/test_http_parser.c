@@ -359,12 +359,26 @@ static void chunk_complete_settings(void)
             cc_completes);
 }
 
+/* NULL data with a length: an error (the core's INVALID_ARGUMENT), no arithmetic on NULL (the
+ * UBSan build of make test traps on it) and nothing read */
+static void null_data(void)
+{
+    http_parser p;
+    http_parser_settings s;
+    http_parser_settings_init(&s);
+    http_parser_init(&p, HTTP_REQUEST);
+    size_t n = http_parser_execute(&p, &s, NULL, 5);
+    t_check(n == 0 && HTTP_PARSER_ERRNO(&p) != HPE_OK, "NULL data with a length", "%zu, %s", n,
+            http_errno_name(HTTP_PARSER_ERRNO(&p)));
+}
+
 int main(void)
 {
     execute_results();
     chunk_line_limit();
     pause_every();
     chunk_complete_settings();
+    null_data();
     names();
     parse_url();
     return t_summary();

@@ -211,6 +211,10 @@ static void test_pause(void)
     e = llhttp_execute(&p, LIT(in));
     t_check(e == HPE_OK && r.complete == 2 && llhttp_execute(&p, NULL, 0) == HPE_OK, "execute(NULL, 0) then more",
             "%s, %d messages", llhttp_errno_name(e), r.complete);
+    /* NULL with a length: an error, nothing read, no arithmetic on NULL (UBSan build) */
+    setup(&p, &r, HTTP_REQUEST);
+    e = llhttp_execute(&p, NULL, 5);
+    t_check(e == HPE_INTERNAL && r.begin == 0, "execute(NULL, 5)", "%s", llhttp_errno_name(e));
 #endif
 }
 
