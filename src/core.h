@@ -1708,16 +1708,21 @@ ext_value:
     /* _sub: 0 token, 2 inside quotes, 3 after a backslash, 4 after the closing quote */
     mark = pos;
     while (pos < end) {
+        /* the byte's next _sub, stored only once the byte is taken: the span before an
+         * overflow may pause, and the resumed parser reads this byte again in the same state
+         * (a closing quote stored first made it a value already closed: INVALID_CHUNK_EXTENSION
+         * after a pause where CHUNK_EXTENSIONS_OVERFLOW without) */
+        uint8_t sub = p->_sub;
         c = *pos;
-        if (p->_sub == 0) {
+        if (sub == 0) {
             if (!simdhttp_tchar[c]) break;
-        } else if (p->_sub == 2) {
-            if (c == '"') p->_sub = 4;
-            else if (c == '\\') p->_sub = 3;
+        } else if (sub == 2) {
+            if (c == '"') sub = 4;
+            else if (c == '\\') sub = 3;
             else if (c != '\t' && (c < 0x20 || c == 0x7f)) goto ext_bad_quoted;
-        } else if (p->_sub == 3) {
+        } else if (sub == 3) {
             if (c != '\t' && (c < 0x20 || c == 0x7f)) goto ext_bad_quoted;
-            p->_sub = 2;
+            sub = 2;
         } else {
             break; /* after the closing quote */
         }
@@ -1725,6 +1730,7 @@ ext_value:
             SH_SPAN(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE, pos);
             goto ext_overflow;
         }
+        p->_sub = sub;
         SH_EXT_TAKE();
     }
     if (pos == end && p->_sub != 4) {
