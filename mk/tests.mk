@@ -7,4 +7,6 @@
 #   test_blocks: simdhttp_parse_fields and the chunked decoder on tests/blocks/*.txt (whole,
 #                every prefix / every piece size) and their API edges
 #   test_head_continue: parse_head_continue never re-reads the prefix (guard pages), agrees with parse_head
-TEST_PROGS += tests/test_smoke tests/test_parser tests/test_api tests/test_on_header tests/test_head_lookup tests/test_state tests/test_blocks tests/test_head_continue
+#   test_fastpaths: the chunk-size and chunk-data-CRLF fast paths, max_chunk_ext and framing
+#                fields through on_header, on inputs around their thresholds (every split, pause)
+TEST_PROGS += tests/test_smoke tests/test_parser tests/test_api tests/test_on_header tests/test_fastpaths tests/test_head_lookup tests/test_state tests/test_blocks tests/test_head_continue
