@@ -935,7 +935,10 @@ dispatch:
     case S_STATUS_CODE_END: SH_HEAD_ENTER(); goto status_code_end;
     case S_STATUS_SP: SH_HEAD_ENTER(); goto status_sp;
     case S_REASON: SH_HEAD_ENTER(); goto reason;
-    case S_REASON_END: SH_HEAD_ENTER(); if (pos == end) SH_MORE(S_REASON_END); goto reason_end;
+    case S_REASON_END: /* (the head API never resumes here: no test there, which moved its registers) */
+        SH_HEAD_ENTER();
+        if (!headmode && pos == end) SH_MORE(S_REASON_END);
+        goto reason_end;
     case S_LINE_END:
         if (p->_next != S_CHUNK_HEADER && p->_next != S_CHUNK_DONE) SH_HEAD_ENTER();
         if (pos == end) SH_MORE(S_LINE_END);
