@@ -11,24 +11,6 @@
 
 #define LIT(s) s, sizeof(s) - 1
 
-/* Remove every "pause\n" line from a log (in place). @return the number removed. */
-static int strip_pauses(char *log)
-{
-    int n = 0;
-    char *r = log, *w = log;
-    while (*r) {
-        char *nl = strchr(r, '\n');
-        size_t l = nl ? (size_t)(nl - r) + 1 : strlen(r);
-        if (l == 6 && memcmp(r, "pause\n", 6) == 0) n++;
-        else {
-            memmove(w, r, l);
-            w += l;
-        }
-        r += l;
-    }
-    *w = 0;
-    return n;
-}
 
 static int count_lines(const char *s)
 {
@@ -51,7 +33,7 @@ static void test_pause_everywhere(const char *name, simdhttp_type type, const si
     for (int i = 0; i < events && !bad; i++) {
         for (int mode = 0; mode < 2 && !bad; mode++) {
             char *l = mode ? t_stream_log(type, cfg, in, len, &one, 1, 1, i) : t_stream_log(type, cfg, in, len, NULL, 0, 1, i);
-            int n = strip_pauses(l);
+            int n = t_strip_pauses(l);
             paused_total += n;
             if (n > 1 || strcmp(l, ref) != 0) {
                 bad = 1;

@@ -36,14 +36,7 @@ static int onh_pause;
 /* "pause" lines are the paused run's own: the rest must be the same */
 static char *strip_pauses(char *log)
 {
-    char *w = log;
-    for (char *r = log; *r;) {
-        char *nl = strchr(r, '\n');
-        size_t n = nl ? (size_t)(nl - r) + 1 : strlen(r);
-        if (!(n == 6 && memcmp(r, "pause\n", 6) == 0)) memmove(w, r, n), w += n;
-        r += n;
-    }
-    *w = 0;
+    t_strip_pauses(log);
     return log;
 }
 

@@ -71,15 +71,7 @@ static char *run(const simdhttp_callbacks *cb, simdhttp_type type, const simdhtt
     fname.len = fval.len = 0;
     simdhttp_init(&p, type, cb, cfg);
     char *log = t_stream_log_on(&p, 0, type, cfg, in, len, split, nsplit, eof, -1, 0);
-    /* "pause" lines are the paused run's own: the rest must be the same */
-    char *w = log;
-    for (char *r = log; *r;) {
-        char *nl = strchr(r, '\n');
-        size_t n = nl ? (size_t)(nl - r) + 1 : strlen(r);
-        if (!(n == 6 && memcmp(r, "pause\n", 6) == 0)) memmove(w, r, n), w += n;
-        r += n;
-    }
-    *w = 0;
+    t_strip_pauses(log); /* "pause" lines are the paused run's own: the rest must be the same */
     if (fname.len || fval.len) {
         /* a field still open in spans when the run ended: its line's error came after its
          * spans (include/simdhttp.h promises that with on_header set too) */

@@ -420,16 +420,7 @@ static void check_pauses(const char *name, simdhttp_type type, const simdhttp_co
     for (const char *s = expect; *s; s++) lines += *s == '\n';
     for (int i = 0; i < 2 * lines + 4; i++) {
         char *l = t_stream_log(type, cfg, in, len, NULL, 0, eof, i);
-        int n = 0;
-        char *r = l, *w = l;
-        while (*r) { /* drop "pause" lines */
-            char *nl = strchr(r, '\n');
-            size_t k = nl ? (size_t)(nl - r) + 1 : strlen(r);
-            if (k == 6 && memcmp(r, "pause\n", 6) == 0) n++;
-            else memmove(w, r, k), w += k;
-            r += k;
-        }
-        *w = 0;
+        int n = t_strip_pauses(l); /* drop "pause" lines */
         paused += n;
         int ok = n <= 1 && strcmp(l, expect) == 0;
         if (!ok) t_check(0, name, "paused at event %d (%d pauses): log differs", i, n), show_diff(expect, l);

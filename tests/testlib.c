@@ -270,6 +270,21 @@ char *t_stream_log_ex(simdhttp_type type, const simdhttp_config *cfg, const char
     return t_stream_log_on(&p, 1, type, cfg, in, len, split, nsplit, eof, pause_at, hc_ret);
 }
 
+int t_strip_pauses(char *log)
+{
+    int n = 0;
+    char *r = log, *w = log;
+    while (*r) {
+        char *nl = strchr(r, '\n');
+        size_t k = nl ? (size_t)(nl - r) + 1 : strlen(r);
+        if (k == 6 && memcmp(r, "pause\n", 6) == 0) n++;
+        else memmove(w, r, k), w += k;
+        r += k;
+    }
+    *w = 0;
+    return n;
+}
+
 char *t_stream_log_on(simdhttp_parser *pp, int init, simdhttp_type type, const simdhttp_config *cfg,
                       const char *in, size_t len, const size_t *split, size_t nsplit, int eof,
                       int pause_at, int hc_ret)

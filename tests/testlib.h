@@ -90,6 +90,8 @@ void t_buf_flags(t_buf *b, uint32_t flags);
 /* The same input through simdhttp_parse_head, rendered as the log the streaming parser would
  * give for the head only (values trimmed, as the head API gives them). Returns a malloc'd
  * string; *ret gets the return value of simdhttp_parse_head. */
+/* Remove every "pause" line of a log (a paused run's own) in place. @return how many. */
+int t_strip_pauses(char *log);
 char *t_head_log(simdhttp_type type, const simdhttp_config *cfg, const char *in, size_t len, long *ret);
 
 /* ---- case files (the format is described at the top of tests/test_parser.c) ---- */
