@@ -664,7 +664,8 @@ enum {
  * states after a pause); anything else ends the walk at the start of the line, and the
  * general path takes that line from its first byte.
  * A function of its own for the reader; inlined into sh_core (see below). */
-static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head *h, sh_walk *w, const uint8_t *data, const uint8_t *hend,
+static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head *h, sh_walk *w,
+                                              const uint8_t *data, const uint8_t *hend,
                                               const int headmode)
 {
     const uint8_t *pos = w->pos;

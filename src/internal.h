@@ -132,11 +132,17 @@ static inline void simdhttp__configure_head(simdhttp_parser *p, simdhttp_type ty
     p->_state = S_MSG_START;
 }
 
+/* The callbacks a parser calls: cb, or none for NULL (init and simdhttp_set_callbacks) */
+static inline void simdhttp__set_cb(simdhttp_parser *p, const simdhttp_callbacks *cb)
+{
+    p->_cb = cb ? cb : &simdhttp__no_callbacks;
+}
+
 static inline void simdhttp__configure(simdhttp_parser *p, simdhttp_type type,
                                        const simdhttp_callbacks *cb, const simdhttp_config *cfg)
 {
     simdhttp__configure_head(p, type, cfg);
-    p->_cb = cb ? cb : &simdhttp__no_callbacks;
+    simdhttp__set_cb(p, cb);
     p->_init_type = (uint8_t)type;
     /* (upgrade: 0 in simdhttp__configure_head) */
     p->_max_chunk_ext = cfg && cfg->max_chunk_ext ? cfg->max_chunk_ext : SIMDHTTP_DEFAULT_MAX_CHUNK_EXT;

@@ -101,10 +101,7 @@ void simdhttp_resume(simdhttp_parser *p)
 
 void simdhttp_set_error_reason(simdhttp_parser *p, const char *reason) { p->_reason = reason; }
 
-void simdhttp_set_callbacks(simdhttp_parser *p, const simdhttp_callbacks *cb)
-{
-    p->_cb = cb ? cb : &simdhttp__no_callbacks;
-}
+void simdhttp_set_callbacks(simdhttp_parser *p, const simdhttp_callbacks *cb) { simdhttp__set_cb(p, cb); }
 
 void simdhttp_resume_after_upgrade(simdhttp_parser *p)
 {

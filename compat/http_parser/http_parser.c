@@ -426,7 +426,7 @@ static int t_message_complete(simdhttp_parser *sp)
  * parser: a request parser begins at the method, a response parser at on_message_begin, so
  * theirs leave the two out. t_chunk_complete only forwards to the user's: when that is NULL,
  * t_chunk_header switches to a table without it (AVX2 callgrind, response-chunked: 3,351 ->
- * 3,193 instructions a message, nine chunks), and the next execute() with settings that have
+ * 3,269 instructions a message, nine chunks), and the next execute() with settings that have
  * one switches back (pass). */
 #define HP_TRAMPOLINES \
     .on_message_begin = t_message_begin,                        \
@@ -577,9 +577,9 @@ static inline size_t ended(http_parser *parser, simdhttp_errno e, size_t len)
     return len;
 }
 
-/* The two switches a program may flip between calls: passed on when they change. */
-/* The lenient switches changed, or the callbacks lack the on_chunk_complete trampoline: back
- * with it if these settings have one (t_chunk_header took it away). */
+/* The two lenient switches a program may flip between calls changed (passed on), or the
+ * callbacks lack the on_chunk_complete trampoline: back with it if these settings have one
+ * (t_chunk_header took it away). */
 static HP_NOINLINE void pass(http_parser *parser, const http_parser_settings *settings, uint8_t lenient)
 {
     if ((lenient ^ parser->_passed) & 3) {

@@ -688,8 +688,8 @@ LLHTTP_EXPORT llhttp_errno_t llhttp_execute(llhttp_t *parser, const char *data, 
  * the TCP connection). A message whose body runs until the connection closes is completed here
  * (on_message_complete). @return HPE_OK, or HPE_INVALID_EOF_STATE in the middle of a message
  * (the parser's own state unchanged, as llhttp's: llhttp_get_errno() stays HPE_OK and bytes
- * given to llhttp_execute() after it go on parsing), or the error a callback returned; HPE_OK if the parser was already in an error state or
- * paused (nothing is done then: resume first). A message is completed once: a second call
+ * given to llhttp_execute() after it go on parsing), or the error a callback returned; HPE_OK
+ * if the parser was already in an error state or paused (nothing is done then: resume first). A message is completed once: a second call
  * does nothing (llhttp calls on_message_complete again), and llhttp_execute() after the close
  * ended a body is HPE_CLOSED_CONNECTION (llhttp takes the bytes as more body). */
 LLHTTP_EXPORT llhttp_errno_t llhttp_finish(llhttp_t *parser);
