@@ -27,6 +27,9 @@
  *   (4) for every path: the stream one byte per execute() call, no pauses: the resumable
  *       byte-at-a-time states only, never the structural pass (stage 2 needs whole lines),
  *       against that path's whole-buffer run, which takes the structural pass
+ *   (5) for every path: the whole-field callback (on_header) set, whole and chunked with the
+ *       pauses, against the scalar reference with every field line logged whole (name, value
+ *       without OWS, their offsets) however it came: on_header or the span callbacks
  * Every parser starts from dirty memory (seeded bytes; the stack too, before parse_head), so a
  * member that init forgets changes a log.
  * A run is recorded as a text log: spans (kind, absolute offset, length, bytes; consecutive
@@ -99,6 +102,10 @@ typedef struct rec {
     unsigned events, messages;
     unsigned pause_every;
     uint8_t hc_ret;
+    int fields;        /* log field lines whole (run 5): "field" lines, from spans or on_header */
+    buf fname, fval;   /* the field line open in spans (fields mode) */
+    int64_t fname_off, fval_off;
+    int fname_done;    /* on_header_field_complete seen */
 } rec;
 
 static void flush_span(rec *r)
@@ -118,6 +125,55 @@ static int maybe_pause(rec *r)
     return r->pause_every && i % r->pause_every == r->pause_every - 1 ? SIMDHTTP_PAUSE : 0;
 }
 
+/* Fields mode: one line per field, the same whichever way it came. The span path's value
+ * keeps trailing OWS (SP/HTAB), on_header's does not: trimmed here. */
+static void put_field(rec *r, const char *name, size_t nl, int64_t noff, const char *value, size_t vl,
+                      int64_t voff)
+{
+    while (vl && (value[vl - 1] == ' ' || value[vl - 1] == '\t')) vl--;
+    putf(&r->log, "field @%lld \"", (long long)noff);
+    put_escaped(&r->log, name, nl);
+    if (vl) putf(&r->log, "\" @%lld \"", (long long)voff);
+    else put(&r->log, "\" \"", 3);
+    put_escaped(&r->log, value, vl);
+    put(&r->log, "\"\n", 2);
+}
+
+/* A field line open in spans is logged when its value completes, or as "partial" where the
+ * run ends inside it (an error, an upgrade stop). */
+static void field_done(rec *r, const char *partial)
+{
+    if (!r->fname.len && !r->fval.len && !r->fname_done) return;
+    if (partial) putf(&r->log, "%s ", partial);
+    put_field(r, r->fname.s ? r->fname.s : "", r->fname.len, r->fname_off, r->fval.s ? r->fval.s : "",
+              r->fval.len, r->fval_off);
+    r->fname.len = r->fval.len = 0;
+    r->fname_done = 0;
+}
+
+static int64_t abs_off(const rec *r, const char *at)
+{
+    uintptr_t a = (uintptr_t)at, b0 = (uintptr_t)r->base;
+    return a >= b0 && a <= b0 + r->base_len ? (int64_t)(r->base_off + (a - b0)) : -1;
+}
+
+static int on_header(simdhttp_parser *p, const char *name, size_t nl, const char *value, size_t vl)
+{
+    rec *r = p->data;
+    if (!r->fields) diverge("on_header called where it is not set", NULL, NULL);
+    if (r->fname.len || r->fval.len || r->fname_done) diverge("on_header while a field line is open in spans", NULL, NULL);
+    int64_t no = abs_off(r, name), vo = abs_off(r, value);
+    if (nl == 0 || no < 0 || vo < 0 || abs_off(r, name + nl) < 0 || abs_off(r, value + vl) < 0 ||
+        (vl && (value[0] == ' ' || value[0] == '\t' || value[vl - 1] == ' ' || value[vl - 1] == '\t'))) {
+        fprintf(stderr, "on_header name [%lld, +%zu) value [%lld, +%zu) in a buffer of %zu bytes\n", (long long)no,
+                nl, (long long)vo, vl, r->base_len);
+        diverge("on_header span outside the execute() buffer, empty name or value with OWS", NULL, NULL);
+    }
+    flush_span(r);
+    put_field(r, name, nl, no, value, vl, vo); /* reads every byte: ASan checks them */
+    return maybe_pause(r);
+}
+
 static int span(simdhttp_parser *p, int kind, const char *at, size_t len)
 {
     rec *r = p->data;
@@ -134,6 +190,14 @@ static int span(simdhttp_parser *p, int kind, const char *at, size_t len)
             diverge("span outside the execute() buffer", NULL, NULL);
         }
         off = (int64_t)(r->base_off + (a - b0));
+    }
+    if (r->fields && (kind == K_FIELD || kind == K_VALUE)) {
+        flush_span(r);
+        buf *b = kind == K_FIELD ? &r->fname : &r->fval;
+        if (kind == K_FIELD && (r->fval.len || r->fname_done)) field_done(r, "unended");
+        if (b->len == 0) *(kind == K_FIELD ? &r->fname_off : &r->fval_off) = off;
+        put(b, at, len);
+        return maybe_pause(r);
     }
     if (r->span_kind != kind) {
         flush_span(r);
@@ -172,8 +236,22 @@ NOTE_CB(on_url_complete, "url complete")
 NOTE_CB(on_version_complete, "version complete")
 NOTE_CB(on_status_code_complete, "status_code complete")
 NOTE_CB(on_status_complete, "status complete")
-NOTE_CB(on_header_field_complete, "header_field complete")
-NOTE_CB(on_header_value_complete, "header_value complete")
+
+static int on_header_field_complete(simdhttp_parser *p)
+{
+    rec *r = p->data;
+    if (!r->fields) return note(p, "header_field complete");
+    r->fname_done = 1;
+    return maybe_pause(r);
+}
+
+static int on_header_value_complete(simdhttp_parser *p)
+{
+    rec *r = p->data;
+    if (!r->fields) return note(p, "header_value complete");
+    field_done(r, NULL);
+    return maybe_pause(r);
+}
 NOTE_CB(on_ext_name_complete, "chunk_extension_name complete")
 NOTE_CB(on_ext_value_complete, "chunk_extension_value complete")
 NOTE_CB(on_chunk_complete, "chunk complete")
@@ -244,6 +322,9 @@ static const simdhttp_callbacks rec_callbacks = {
     .on_message_complete = on_message_complete,
 };
 
+/* Run 5: the same recorder with the whole-field callback set. */
+static simdhttp_callbacks whole_callbacks;
+
 static void put_result(buf *log, simdhttp_parser *p, const char *what, simdhttp_errno e)
 {
     if (e == SIMDHTTP_OK) {
@@ -255,17 +336,24 @@ static void put_result(buf *log, simdhttp_parser *p, const char *what, simdhttp_
     }
 }
 
-/* One streaming run. chunked == 0: one execute() call, no pauses. Returns the log (malloc'd). */
-static char *stream_run(const fcfg *c, const uint8_t *in, size_t len, int chunked)
+/* One streaming run. chunked == 0: one execute() call, no pauses. fields: 0 log every span,
+ * 1 log field lines whole (run 5's reference), 2 the same with on_header set. Returns the log
+ * (malloc'd). */
+static char *stream_run(const fcfg *c, const uint8_t *in, size_t len, int chunked, int fields)
 {
     rec r;
     memset(&r, 0, sizeof r);
     r.span_kind = -1;
     r.hc_ret = c->hc_ret;
     r.pause_every = chunked ? c->pause_every : 0;
+    r.fields = fields != 0;
     simdhttp_parser p;
-    dirty(&p, sizeof p, c->seed * 2654435761u + (uint32_t)chunked);
-    simdhttp_init(&p, c->type, &rec_callbacks, &c->cfg);
+    dirty(&p, sizeof p, c->seed * 2654435761u + (uint32_t)chunked + 2u * (uint32_t)fields);
+    if (!whole_callbacks.on_header) {
+        whole_callbacks = rec_callbacks;
+        whole_callbacks.on_header = on_header;
+    }
+    simdhttp_init(&p, c->type, fields == 2 ? &whole_callbacks : &rec_callbacks, &c->cfg);
     p.data = &r;
     uint32_t st = c->seed;
     size_t off = 0, k = 0;
@@ -299,6 +387,7 @@ static char *stream_run(const fcfg *c, const uint8_t *in, size_t len, int chunke
                 continue;
             }
             flush_span(&r);
+            field_done(&r, "partial");
             putf(&r.log, "upgrade off=%llu\n", (unsigned long long)simdhttp_get_error_offset(&p));
             if (!c->resume_upgrade || ++upgrades > 64) {
                 stopped = 1;
@@ -314,6 +403,7 @@ static char *stream_run(const fcfg *c, const uint8_t *in, size_t len, int chunke
         if (k > 4 * len + 64) break; /* mode 7 makes empty pieces; bound the loop */
     } while (off < len);
     flush_span(&r);
+    field_done(&r, "partial");
     if (stopped) e = SIMDHTTP_OK;
     put_result(&r.log, &p, "execute", e);
     if (e != SIMDHTTP_OK) {
@@ -331,9 +421,10 @@ static char *stream_run(const fcfg *c, const uint8_t *in, size_t len, int chunke
         r.pause_every = 0; /* finish() has no resume: a pause there would be an error */
         e = simdhttp_finish(&p);
         flush_span(&r);
+        field_done(&r, "partial");
         put_result(&r.log, &p, "finish", e);
     }
-    bfree(&r.span);
+    bfree(&r.span), bfree(&r.fname), bfree(&r.fval);
     (void)pauses;
     return r.log.s ? r.log.s : calloc(1, 1);
 }
@@ -646,7 +737,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     if (simdhttp_isa_set(SIMDHTTP_ISA_SCALAR) != 0) diverge("scalar path refused", NULL, NULL);
     cur_what = "reference: scalar, whole";
-    char *ref = stream_run(&c, in, len, 0);
+    char *ref = stream_run(&c, in, len, 0, 0);
+    char *fref = stream_run(&c, in, len, 0, 1);
     static int verbose = -1;
     if (verbose < 0) verbose = getenv("FUZZ_DIFF_VERBOSE") != NULL;
 
@@ -656,8 +748,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char *href = head_ref(&c, in, len);
     char *hcut = head_ref(&c, in, cut);
     if (verbose)
-        fprintf(stderr, "---- type %d eof %d lenient 0x%x mode %u pause %u hc 0x%x cut %zu\n%s---- head\n%s---- head of prefix\n%s",
-                c.type, c.eof, c.cfg.lenient, c.mode, c.pause_every, c.hc_ret, cut, ref, href, hcut);
+        fprintf(stderr, "---- type %d eof %d lenient 0x%x mode %u pause %u hc 0x%x cut %zu\n%s---- fields whole\n%s"
+                "---- head\n%s---- head of prefix\n%s",
+                c.type, c.eof, c.cfg.lenient, c.mode, c.pause_every, c.hc_ret, cut, ref, fref, href, hcut);
 
     for (size_t i = 0; i < sizeof all_isas / sizeof *all_isas; i++) {
         simdhttp_isa isa = all_isas[i];
@@ -667,10 +760,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         const char *name = simdhttp_isa_to_name(isa);
         snprintf(what, sizeof what, "%s, whole", name);
         cur_what = what;
-        if (isa != SIMDHTTP_ISA_SCALAR) check("streaming, whole buffer", ref, stream_run(&c, in, len, 0));
+        if (isa != SIMDHTTP_ISA_SCALAR) check("streaming, whole buffer", ref, stream_run(&c, in, len, 0, 0));
         snprintf(what, sizeof what, "%s, chunking mode %u seed %u, pause every %u", name, c.mode,
                  (unsigned)c.seed, c.pause_every);
-        check("streaming, chunked", ref, stream_run(&c, in, len, 1));
+        check("streaming, chunked", ref, stream_run(&c, in, len, 1, 0));
         snprintf(what, sizeof what, "%s, head API, %zu bytes", name, len);
         check("head API vs streaming head", href, head_api(&c, in, len));
         snprintf(what, sizeof what, "%s, head API, prefix of %zu bytes", name, cut);
@@ -682,11 +775,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         bytewise.mode = 1;
         bytewise.pause_every = 0;
         snprintf(what, sizeof what, "%s, one byte per execute", name);
-        check("streaming, one byte per execute (no structural pass)", ref, stream_run(&bytewise, in, len, 1));
+        check("streaming, one byte per execute (no structural pass)", ref, stream_run(&bytewise, in, len, 1, 0));
+        /* (5) the whole-field callback, whole and chunked with the pauses */
+        snprintf(what, sizeof what, "%s, on_header, whole", name);
+        check("on_header vs span callbacks, whole", fref, stream_run(&c, in, len, 0, 2));
+        snprintf(what, sizeof what, "%s, on_header, chunking mode %u seed %u, pause every %u", name, c.mode,
+                 (unsigned)c.seed, c.pause_every);
+        check("on_header vs span callbacks, chunked", fref, stream_run(&c, in, len, 1, 2));
     }
     simdhttp_isa_set(SIMDHTTP_ISA_SCALAR);
     cur_what = "";
     free(ref);
+    free(fref);
     free(href);
     free(hcut);
     return 0;
