@@ -125,12 +125,19 @@ static int maybe_pause(rec *r)
     return r->pause_every && i % r->pause_every == r->pause_every - 1 ? SIMDHTTP_PAUSE : 0;
 }
 
-/* Fields mode: one line per field, the same whichever way it came. The span path's value
- * keeps trailing OWS (SP/HTAB), on_header's does not: trimmed here. */
+/* The length of s[0..n) without its trailing OWS (SP/HTAB): a streaming value keeps it, the
+ * head API and on_header trim it. */
+static size_t trim_ows_end(const char *s, size_t n)
+{
+    while (n && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
+    return n;
+}
+
+/* Fields mode: one line per field, the same whichever way it came. */
 static void put_field(rec *r, const char *name, size_t nl, int64_t noff, const char *value, size_t vl,
                       int64_t voff)
 {
-    while (vl && (value[vl - 1] == ' ' || value[vl - 1] == '\t')) vl--;
+    vl = trim_ows_end(value, vl);
     putf(&r->log, "field @%lld \"", (long long)noff);
     put_escaped(&r->log, name, nl);
     if (vl) putf(&r->log, "\" @%lld \"", (long long)voff);
@@ -160,7 +167,6 @@ static int64_t abs_off(const rec *r, const char *at)
 static int on_header(simdhttp_parser *p, const char *name, size_t nl, const char *value, size_t vl)
 {
     rec *r = p->data;
-    if (!r->fields) diverge("on_header called where it is not set", NULL, NULL);
     if (r->fname.len || r->fval.len || r->fname_done) diverge("on_header while a field line is open in spans", NULL, NULL);
     int64_t no = abs_off(r, name), vo = abs_off(r, value);
     if (nl == 0 || no < 0 || vo < 0 || abs_off(r, name + nl) < 0 || abs_off(r, value + vl) < 0 ||
@@ -177,19 +183,15 @@ static int on_header(simdhttp_parser *p, const char *name, size_t nl, const char
 static int span(simdhttp_parser *p, int kind, const char *at, size_t len)
 {
     rec *r = p->data;
-    uintptr_t a = (uintptr_t)at, b0 = (uintptr_t)r->base, b1 = b0 + r->base_len;
-    int64_t off = -1;
     if (len == 0) {
         fprintf(stderr, "empty %s span\n", kind_names[kind]);
         diverge("a data callback got an empty span", NULL, NULL);
     }
-    if (a >= b0 && a <= b1) {
-        if (a + len > b1) {
-            fprintf(stderr, "%s span [%zu, +%zu) runs past the buffer of %zu bytes\n", kind_names[kind],
-                    (size_t)(a - b0), len, r->base_len);
-            diverge("span outside the execute() buffer", NULL, NULL);
-        }
-        off = (int64_t)(r->base_off + (a - b0));
+    int64_t off = abs_off(r, at); /* -1: a static byte (a fold's SP, "HTTP/") */
+    if (off >= 0 && abs_off(r, at + len) < 0) {
+        fprintf(stderr, "%s span [%llu, +%zu) runs past the buffer of %zu bytes\n", kind_names[kind],
+                (unsigned long long)(off - (int64_t)r->base_off), len, r->base_len);
+        diverge("span outside the execute() buffer", NULL, NULL);
     }
     if (r->fields && (kind == K_FIELD || kind == K_VALUE)) {
         flush_span(r);
@@ -452,10 +454,7 @@ static int h_in(hrec *h, const char *at) { return (uintptr_t)at >= (uintptr_t)h-
 static void h_value_done(hrec *h)
 {
     if (!h->in_value) return;
-    /* the streaming value keeps trailing OWS (SP/HTAB); the head API trims it */
-    size_t n = h->value.len;
-    while (n && (h->value.s[n - 1] == ' ' || h->value.s[n - 1] == '\t')) n--;
-    put_escaped(&h->out, h->value.s ? h->value.s : "", n);
+    put_escaped(&h->out, h->value.s ? h->value.s : "", trim_ows_end(h->value.s, h->value.len));
     put(&h->out, "\n", 1);
     h->value.len = 0;
     h->in_value = 0;
