@@ -538,6 +538,17 @@ SIMDHTTP_API simdhttp_method simdhttp_method_from_name(const char *name, size_t 
  * not assign (including 306 and 418, registered as "(Unused)"). */
 SIMDHTTP_API const char *simdhttp_status_name(unsigned status_code);
 
+/* llhttp's span convention (enabled: 1 on, 0 off; off after init, kept by reset): a field
+ * value that is empty or whitespace only gets an on_header_value call with length 0 at its line
+ * end, and an element that is empty where its error is found (a field name before ':', a field
+ * value, a chunk extension's name or value) gets its span callback with length 0 at that byte
+ * before the error. A program that joins consecutive on_header_field pieces into one name, as
+ * most llhttp users do, needs the first: without a value between them, "X-A:" CRLF
+ * "Transfer-Encoding: chunked" would read as one field "X-ATransfer-Encoding". simdhttp's own
+ * convention (off) calls no span callback for zero bytes: on_header_field_complete and
+ * on_header_value_complete delimit the elements. The llhttp layer turns it on. */
+SIMDHTTP_API void simdhttp_set_empty_spans(simdhttp_parser *p, int enabled);
+
 /* One setter per lenient flag, named like llhttp's (enabled: 1 on, 0 off). */
 SIMDHTTP_API void simdhttp_set_lenient(simdhttp_parser *p, unsigned flags, int enabled);
 SIMDHTTP_API void simdhttp_set_lenient_headers(simdhttp_parser *p, int enabled);

@@ -538,9 +538,15 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
 /* Data callback. RESUME is the state to continue in after a pause, at byte NEXT (stored only
  * when the callback stops the parser: nothing reads the state while a callback runs); a
  * callback that stops it jumps to STOP (sh_core's cb_stop, stage 2's stop). */
-#define SH_SPAN_TO(STOP, NAME, AT, N, RESUME, NEXT)                                          \
+#define SH_SPAN_TO(STOP, NAME, AT, N, RESUME, NEXT) SH_SPAN_IF_TO(STOP, NAME, AT, N, RESUME, NEXT, (N))
+/* The same for an element llhttp delivers even when empty (simdhttp_set_empty_spans): the
+ * length is tested first, so the option is read only for an empty one. */
+#define SH_SPAN0_TO(STOP, NAME, AT, N, RESUME, NEXT) \
+    SH_SPAN_IF_TO(STOP, NAME, AT, N, RESUME, NEXT, (N) || (p->_lenient & SH_OPT_EMPTY_SPANS))
+#define SH_SPAN0(NAME, AT, N, RESUME, NEXT) SH_SPAN0_TO(cb_stop, NAME, AT, N, RESUME, NEXT)
+#define SH_SPAN_IF_TO(STOP, NAME, AT, N, RESUME, NEXT, COND)                                 \
     do {                                                                                     \
-        if (!headmode && p->_cb->NAME && (N)) {                                              \
+        if (!headmode && p->_cb->NAME && (COND)) {                                           \
             rc = p->_cb->NAME(p, (const char *)(AT), (size_t)(N));                           \
             if (SH_UNLIKELY(rc)) {                                                           \
                 p->_state = (RESUME);                                                        \
@@ -566,6 +572,19 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
         }                                                                                    \
     } while (0)
 #define SH_NOTE(NAME, RESUME, NEXT) SH_NOTE_TO(cb_stop, NAME, RESUME, NEXT)
+
+/* At the next line's first byte (pos), once it is no obs-fold: the value owed (_want bit 0)
+ * is complete. An empty one (bit 1) first gets its zero-length span there, where llhttp gives
+ * it (simdhttp_set_empty_spans); a pause in that span resumes with the completion still owed. */
+#define SH_VALUE_COMPLETE()                                                                  \
+    do {                                                                                     \
+        if (SH_UNLIKELY(p->_want & 2)) {                                                     \
+            p->_want = 1;                                                                    \
+            SH_SPAN0(on_header_value, pos, 0, S_FIELD_START, pos);                           \
+        }                                                                                    \
+        p->_want = 0;                                                                        \
+        SH_NOTE(on_header_value_complete, S_FIELD_START, pos);                               \
+    } while (0)
 
 /* Deliver what the buffer holds of the p->content_length bytes left; wait in MORE unless they
  * are all here, then go on (to the code that follows) in state DONE. */
@@ -842,7 +861,18 @@ static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head 
             left--;
             SH_SPAN_TO(stop, on_header_field, pos, n, S_NAME_END, nq);
             SH_NOTE_TO(stop, on_header_field_complete, S_OWS, nq + 1);
-            SH_SPAN_TO(stop, on_header_value, v, x - v, S_VALUE_END, x);
+            if (SH_UNLIKELY(x == v)) {
+                /* an empty value: with simdhttp_set_empty_spans, its span comes at the next
+                 * line's first byte, where the general path takes over (SH_VALUE_COMPLETE) */
+                if (p->_lenient & SH_OPT_EMPTY_SPANS) {
+                    pos = x + 2;
+                    p->_want = 3;
+                    ret = SH_WALK_FIELD_START;
+                    goto out;
+                }
+            } else {
+                SH_SPAN_TO(stop, on_header_value, v, x - v, S_VALUE_END, x);
+            }
             pos = x + 2;
         }
         if (SH_UNLIKELY(*pos <= ' ')) { /* a fold, the end of the head or an error */
@@ -951,7 +981,10 @@ dispatch:
     case S_FOLD_WS: SH_HEAD_ENTER(); goto fold_ws;
     case S_FIELD_NAME: SH_HEAD_ENTER(); goto field_name;
     case S_NAME_END: SH_HEAD_ENTER(); if (pos == end) SH_MORE(S_NAME_END); goto name_end;
-    case S_OWS: SH_HEAD_ENTER(); goto ows;
+    case S_OWS: /* no byte of the value yet (a pause in stage 2 comes here too: see name_end) */
+        p->_want = 2;
+        SH_HEAD_ENTER();
+        goto ows;
     case S_FIELD_VALUE: SH_HEAD_ENTER(); goto field_value;
     case S_VALUE_END: SH_HEAD_ENTER(); if (pos == end) SH_MORE(S_VALUE_END); goto value_end;
     case S_HEAD_DONE: goto body_select;
@@ -1243,7 +1276,9 @@ reason_end:
 
 version_bad:
     if (pos > mark) SH_SPAN(on_version, mark, pos - mark, S_VERSION, pos);
-    SH_ERR(SIMDHTTP_E_INVALID_VERSION, pos, "HTTP version is not HTTP/1.x");
+    SH_ERR(SIMDHTTP_E_INVALID_VERSION, pos,
+           p->_idx == 6 ? "expected '.' in the HTTP version"
+                        : p->_idx == 5 ? "HTTP major version is not 1" : "HTTP minor version is not a digit");
 
     /* ---------------------------------------------------------------- line ends ---- */
 line_end:
@@ -1280,10 +1315,7 @@ field_start:
     c = *pos;
     if (SH_LIKELY(c > ' ')) {
         /* a field name's first byte (or an invalid one): no fold, not the end of the head */
-        if (p->_want) {
-            p->_want = 0;
-            SH_NOTE(on_header_value_complete, S_FIELD_START, pos);
-        }
+        if (p->_want) SH_VALUE_COMPLETE();
         goto field_line;
     }
     if (SH_UNLIKELY(SH_IS_WS(c))) {
@@ -1300,16 +1332,14 @@ field_start:
             f->name_len = 0;
         }
         if (p->_hstate) sh_special_feed(p, (const uint8_t *)" ", (const uint8_t *)" " + 1);
+        p->_want = 1; /* the fold's SP: not empty */
         SH_SPAN(on_header_value, " ", 1, S_FOLD_WS, pos);
     fold_ws:
         while (pos < hend && SH_IS_WS(*pos)) pos++;
         if (pos == hend) SH_MORE(S_FOLD_WS);
         goto field_value;
     }
-    if (p->_want) {
-        p->_want = 0;
-        SH_NOTE(on_header_value_complete, S_FIELD_START, pos);
-    }
+    if (p->_want) SH_VALUE_COMPLETE();
     if (SH_UNLIKELY(c == '\r' || c == '\n')) {
         p->_next = S_HEAD_DONE;
         goto line_end;
@@ -1354,8 +1384,11 @@ field_name:
         SH_MORE(S_FIELD_NAME);
     }
     if (SH_UNLIKELY(*q != ':' || (q == mark && p->_nlen == 0))) {
+        if (q == mark && p->_nlen == 0 && *q == ':') {
+            SH_SPAN0(on_header_field, mark, 0, S_FIELD_NAME, q);
+            SH_ERR(SIMDHTTP_E_INVALID_HEADER_TOKEN, q, "empty field name");
+        }
         SH_SPAN(on_header_field, mark, q - mark, S_FIELD_NAME, q);
-        if (q == mark && p->_nlen == 0 && *q == ':') SH_ERR(SIMDHTTP_E_INVALID_HEADER_TOKEN, q, "empty field name");
         if (SH_IS_WS(*q)) SH_ERR(SIMDHTTP_E_UNEXPECTED_SPACE, q, "whitespace between field name and ':'");
         if (*q == '\r' || *q == '\n') SH_ERR(SIMDHTTP_E_INVALID_HEADER_TOKEN, q, "field line has no ':'");
         SH_ERR(SIMDHTTP_E_INVALID_HEADER_TOKEN, q, "invalid byte in field name");
@@ -1376,6 +1409,7 @@ field_name:
     pos = q;
 name_end:
     pos++; /* the ':' */
+    p->_want = 2; /* the value is empty until a byte of it comes (SH_VALUE_COMPLETE) */
     SH_NOTE(on_header_field_complete, S_OWS, pos);
 ows:
     while (pos < hend && SH_IS_WS(*pos)) pos++;
@@ -1389,19 +1423,20 @@ field_value:
     if (SH_UNLIKELY(p->_hstate)) {
         const uint8_t *bad = sh_special_feed(p, mark, q);
         if (bad) {
-            SH_SPAN(on_header_value, mark, bad - mark, S_FIELD_VALUE, bad);
+            SH_SPAN0(on_header_value, mark, bad - mark, S_FIELD_VALUE, bad);
             errpos = bad;
             goto out_error;
         }
     }
     if (SH_UNLIKELY(q == hend)) {
+        p->_want = 1; /* a byte of the value came: not empty */
         SH_SPAN(on_header_value, mark, q - mark, S_FIELD_VALUE, q);
         pos = q;
         SH_MORE(S_FIELD_VALUE);
     }
     c = *q;
     if (SH_UNLIKELY(c != '\r' && c != '\n')) {
-        SH_SPAN(on_header_value, mark, q - mark, S_FIELD_VALUE, q);
+        SH_SPAN0(on_header_value, mark, q - mark, S_FIELD_VALUE, q);
         SH_ERR(SIMDHTTP_E_INVALID_HEADER_VALUE, q,
                c == 0 ? "NUL in a field value" : "control byte in a field value");
     }
@@ -1415,10 +1450,11 @@ field_value:
         while (t > (const uint8_t *)f->value && SH_IS_WS(t[-1])) t--;
         f->value_len = (size_t)(t - (const uint8_t *)f->value);
     }
+    if (q != mark) p->_want = 1; /* a byte of the value came: not empty */
     SH_SPAN(on_header_value, mark, q - mark, S_VALUE_END, q);
     pos = q;
 value_end:
-    p->_want = 1; /* on_header_value_complete once the next line is not an obs-fold */
+    p->_want |= 1; /* on_header_value_complete once the next line is not an obs-fold */
     if (SH_LIKELY(*pos == '\r' && hend - pos >= 2 && pos[1] == '\n')) {
         pos += 2;
         goto field_start;
@@ -1658,7 +1694,10 @@ ext_name_start:
         if (!SH_IS_WS(c)) break;
         SH_EXT_TAKE();
     }
-    if (!simdhttp_tchar[c]) SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "chunk extension name is not a token");
+    if (!simdhttp_tchar[c]) {
+        if (c == '=') SH_SPAN0(on_chunk_extension_name, pos, 0, S_EXT_NAME_START, pos);
+        SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "chunk extension name is not a token");
+    }
 ext_name:
     mark = pos;
     while (pos < end && simdhttp_tchar[*pos]) {
@@ -1702,7 +1741,10 @@ ext_value_start:
     }
     if (c == '"') p->_sub = 1;
     else if (simdhttp_tchar[c]) p->_sub = 0;
-    else SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "chunk extension value is not a token or quoted-string");
+    else {
+        SH_SPAN0(on_chunk_extension_value, pos, 0, S_EXT_VALUE_START, pos);
+        SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "chunk extension value is not a token or quoted-string");
+    }
     if (p->_sub == 1) { /* the opening quote is part of the value span */
         SH_EXT_TAKE();
         p->_sub = 2;
@@ -1913,7 +1955,12 @@ SH_INTERNAL long SH_FN(simdhttp__head_)(simdhttp_head *h, simdhttp_type type, co
 
 #undef SH_ERR
 #undef SH_SPAN
+#undef SH_SPAN0
+#undef SH_SPAN0_TO
+#undef SH_SPAN_IF_TO
+#undef SH_SPAN_TO
 #undef SH_NOTE
+#undef SH_VALUE_COMPLETE
 #undef SH_MORE
 #undef SH_EXT_TAKE
 #undef SH_BODY_BYTES

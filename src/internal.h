@@ -9,6 +9,10 @@
 
 #define SH_INTERNAL __attribute__((visibility("hidden")))
 
+/* simdhttp_set_empty_spans: an option kept in _lenient's top bit (outside SIMDHTTP_LENIENT_ALL,
+ * so no lenient setter or config reaches it) */
+#define SH_OPT_EMPTY_SPANS (1u << 31)
+
 /* Parser states. Each is also a resume point after a callback paused the parser. */
 enum {
     S_ERROR = 0,

@@ -31,8 +31,10 @@ void simdhttp_init(simdhttp_parser *p, simdhttp_type type, const simdhttp_callba
 
 void simdhttp_reset(simdhttp_parser *p)
 {
+    uint32_t opts = p->_lenient & SH_OPT_EMPTY_SPANS; /* an option, not a lenient flag: kept */
     simdhttp_config cfg = {p->_lenient, p->_max_head_size, p->_max_fields, p->_max_chunk_ext, p->_pause_rc};
     simdhttp__configure(p, (simdhttp_type)p->_init_type, p->_cb, &cfg);
+    p->_lenient |= opts;
     check_config(p);
 }
 
@@ -271,7 +273,13 @@ const char *simdhttp_lenient_name(unsigned flag)
 void simdhttp_set_lenient(simdhttp_parser *p, unsigned flags, int enabled)
 {
     if (enabled) p->_lenient |= flags & SIMDHTTP_LENIENT_ALL;
-    else p->_lenient &= ~flags;
+    else p->_lenient &= ~(flags & SIMDHTTP_LENIENT_ALL);
+}
+
+void simdhttp_set_empty_spans(simdhttp_parser *p, int enabled)
+{
+    if (enabled) p->_lenient |= SH_OPT_EMPTY_SPANS;
+    else p->_lenient &= ~SH_OPT_EMPTY_SPANS;
 }
 
 #define SETTER(name, flag) \

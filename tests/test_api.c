@@ -400,6 +400,61 @@ static void test_set_callbacks(void)
             simdhttp_errno_name(e), l.done);
 }
 
+/* ---- simdhttp_set_empty_spans: llhttp's zero-length value span, where llhttp gives it ---- */
+typedef struct {
+    char log[96];
+    size_t len;
+    int last; /* the last event: 1 a name's bytes, 2 a value's */
+} empty_log;
+/* '[' a name, '<' a value (one mark per run of spans of a kind), "0" a zero-length span, '>' a
+ * value's end */
+static int empty_put(simdhttp_parser *p, int kind, const char *s, size_t n)
+{
+    empty_log *l = p->data;
+    char mark[2];
+    size_t k = 0;
+    if (kind == 3) mark[k++] = '>';
+    else if (kind != l->last) mark[k++] = kind == 1 ? '[' : '<';
+    if (kind != 3 && n == 0) mark[k++] = '0';
+    if (l->len + k + n < sizeof l->log) {
+        memcpy(l->log + l->len, mark, k);
+        memcpy(l->log + l->len + k, s, n);
+        l->len += k + n;
+    }
+    l->last = kind;
+    return 0;
+}
+static int empty_field(simdhttp_parser *p, const char *at, size_t n) { return empty_put(p, 1, at, n); }
+static int empty_value(simdhttp_parser *p, const char *at, size_t n) { return empty_put(p, 2, at, n); }
+static int empty_value_done(simdhttp_parser *p) { return empty_put(p, 3, "", 0); }
+
+static void test_empty_spans(void)
+{
+    static const simdhttp_callbacks cb = {.on_header_field = empty_field, .on_header_value = empty_value,
+                                          .on_header_value_complete = empty_value_done};
+    /* an empty value between two names: "X-A:" then Transfer-Encoding, whole (stage 2 hands
+     * the line to the general path), in 1-byte pieces, and whitespace only */
+    static const char in[] = "POST / HTTP/1.1\r\nX-A:\r\nTransfer-Encoding: chunked\r\nB: \t \r\n\r\n0\r\n\r\n";
+    for (int on = 0; on <= 1; on++)
+        for (size_t step = 1; step <= sizeof in - 1; step += step == 1 ? sizeof in - 2 : 1) {
+            simdhttp_parser p;
+            empty_log l = {0};
+            simdhttp_init(&p, SIMDHTTP_REQUEST, &cb, NULL);
+            p.data = &l;
+            simdhttp_set_empty_spans(&p, on);
+            simdhttp_set_lenient(&p, ~0u, 0); /* clears lenient flags only, not the option */
+            simdhttp_reset(&p);               /* keeps it */
+            p.data = &l;
+            simdhttp_errno e = SIMDHTTP_OK;
+            for (size_t i = 0; i < sizeof in - 1 && e == SIMDHTTP_OK; i += step)
+                e = simdhttp_execute(&p, in + i, step < sizeof in - 1 - i ? step : sizeof in - 1 - i);
+            l.log[l.len] = 0;
+            const char *want = on ? "[X-A<0>[Transfer-Encoding<chunked>[B<0>" : "[X-A>[Transfer-Encoding<chunked>[B>";
+            t_check(e == SIMDHTTP_OK && strcmp(l.log, want) == 0, "set_empty_spans",
+                    "option %d, %zu-byte pieces: %s, log %s (want %s)", on, step, simdhttp_errno_name(e), l.log, want);
+        }
+}
+
 /* ---- a callback's own error reason (issue 9, item 5) ---- */
 static int reason_field(simdhttp_parser *p, const char *at, size_t n)
 {
@@ -1247,6 +1302,7 @@ int main(void)
     test_error_pos_sticky();
     test_set_error_reason();
     test_set_callbacks();
+    test_empty_spans();
     test_user_error();
     test_callback_result();
     test_reset_both();
