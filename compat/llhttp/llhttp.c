@@ -663,6 +663,9 @@ static inline __attribute__((always_inline)) void init_core(llhttp_t *parser, ui
         simdhttp_init(&parser->_sh, st, &parser->_cb, &cfg);
     }
     if (lenient) simdhttp_set_lenient(&parser->_sh, lenient_bits(lenient), 1);
+    /* llhttp calls on_header_value with length 0 for an empty value: a program that joins
+     * on_header_field pieces into one name needs that call between two names */
+    simdhttp_set_empty_spans(&parser->_sh, 1);
 }
 
 /* llhttp_init after clear_fields, without what llhttp_reset keeps (data, lenient flags, the

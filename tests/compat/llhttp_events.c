@@ -59,14 +59,16 @@ static void flush(void)
 
 static int event(void) { return events++ == pause_at ? HPE_PAUSED : 0; }
 
-/* Zero-length spans carry nothing (llhttp gives one where a span ends at a piece's start).
+/* A zero-length span is an event: llhttp calls on_header_value with length 0 for an empty
+ * field value, and a program that joins consecutive on_header_field pieces into one name needs
+ * it (issue 33). It opens a span of its kind (logged len=0 if no bytes follow); one where a
+ * span ends at a piece's start (llhttp gives those) merges with the bytes before or after it.
  * A span outside the current piece (bytes a library keeps itself, e.g. the "H" of a method
  * split where "HTTP/" was still possible) takes its offset from the piece of the same span
  * that follows it: the log then does not depend on where the bytes came from. */
 
 static int span(const char *kind, const char *at, size_t n)
 {
-    if (n == 0) return 0;
     int inside = at >= piece && at + n <= piece + piece_len;
     size_t off = inside ? piece_off + (size_t)(at - piece) : 0;
     if (span_kind == kind && foreign && inside) {
