@@ -1695,7 +1695,7 @@ ext_name_start:
         SH_EXT_TAKE();
     }
     if (!simdhttp_tchar[c]) {
-        if (c == '=') SH_SPAN0(on_chunk_extension_name, pos, 0, S_EXT_NAME_START, pos);
+        if (c == '=' || c == ';') SH_SPAN0(on_chunk_extension_name, pos, 0, S_EXT_NAME_START, pos);
         SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "chunk extension name is not a token");
     }
 ext_name:
