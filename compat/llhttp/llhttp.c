@@ -324,7 +324,9 @@ static int invalid_method(llhttp_t *lp, const char *at)
 {
     int both = lp->type == HTTP_BOTH && lp->_mbuf[0] == 'H';
     lp->_cb_err = both ? HPE_INVALID_CONSTANT : HPE_INVALID_METHOD;
-    lp->reason = both ? "Invalid word encountered" : "Invalid method encountered";
+    lp->reason = both ? "Invalid word encountered"
+                 : lp->_mid ? "Expected space after method" /* a whole method, then not SP */
+                            : "Invalid method encountered";
     /* bytes simdhttp kept itself (type both) have no place in the buffer: simdhttp's position */
     lp->_err_pos = at >= lp->_data && at <= lp->_end ? at : NULL;
     return -1;
@@ -352,6 +354,7 @@ static __attribute__((noinline)) int method_slow(llhttp_t *lp, const char *at, s
             /* no llhttp method goes on with this byte */
             method_prefix(lp, lp->_mbuf, k + i, &id);
             if (id < 0) return invalid_method(lp, at + i);
+            lp->_mid = (uint8_t)(id + 1);
             int rc = i ? user_method(lp, at, i) : 0;
             if (!rc) rc = method_done(lp, id);
             return rc ? rc : invalid_method(lp, at + i);
@@ -764,6 +767,62 @@ static int direct_error(llhttp_t *lp)
     return HPE_USER;
 }
 
+/* llhttp's reason text for the parse error simdhttp names by `why` (its own reason): a program
+ * that shows or compares llhttp's text (aiohttp puts it in its 400 responses) sees the same.
+ * The cold path of an error only. */
+static const struct {
+    const char *simdhttp, *llhttp;
+} reasons[] = {
+    {"Content-Length together with Transfer-Encoding", "Content-Length can't be present with Transfer-Encoding"},
+    {"Content-Length is not a decimal number", "Invalid character in Content-Length"},
+    {"Content-Length is empty", "Empty Content-Length"},
+    {"Content-Length overflows 64 bits", "Content-Length overflow"},
+    {"two Content-Length fields differ", "Duplicate Content-Length"},
+    {"Transfer-Encoding is not a list of transfer codings", "Invalid `Transfer-Encoding` header value"},
+    {"Transfer-Encoding applies chunked more than once", "Invalid `Transfer-Encoding` header value"},
+    {"Transfer-Encoding has an unterminated quoted-string", "Invalid `Transfer-Encoding` header value"},
+    {"Transfer-Encoding has a parameter without a value", "Invalid `Transfer-Encoding` header value"},
+    {"request's final transfer coding is not chunked", "Request has invalid `Transfer-Encoding`"},
+    {"CR not followed by LF", "Missing expected LF after header value"},
+    {"NUL in a field value", "Invalid header value char"},
+    {"control byte in a field value", "Invalid header value char"},
+    {"empty field name", "Invalid header token"},
+    {"field line has no ':'", "Invalid header token"},
+    {"invalid byte in field name", "Invalid header token"},
+    {"whitespace between field name and ':'", "Invalid header field char"},
+    {"chunk size is not a hex number", "Invalid character in chunk size"},
+    {"junk after the chunk size", "Invalid character in chunk size"},
+    {"chunk size overflows 64 bits", "Chunk size overflow"},
+    {"chunk extension name is not a token", "Invalid character in chunk extensions name"},
+    {"chunk extension value is not a token or quoted-string", "Invalid character in chunk extensions value"},
+    {"control byte in a quoted chunk extension value", "Invalid character in chunk extensions quoted value"},
+    {"expected ';' or CRLF after a chunk extension value", "Invalid character in chunk extensions quote value"},
+    {"expected '=', ';' or CRLF after a chunk extension name", "Invalid character in chunk extensions"},
+    {"chunk data not followed by CRLF", "Expected LF after chunk data"},
+    {"empty method", "Invalid method encountered"},
+    {"empty or invalid request-target", "Unexpected start char in url"},
+    {"invalid byte in request-target", "Invalid char in url path"},
+    {"status code is not three digits from 100 to 999", "Invalid response status"},
+    {"status-line has no status code", "Invalid response status"},
+    {"expected '.' in the HTTP version", "Expected dot"},
+    {"HTTP major version is not 1", "Invalid major version"},
+    {"HTTP minor version is not a digit", "Invalid minor version"},
+    {"expected \"HTTP/\"", "Expected HTTP/"},
+    {"request-line has no HTTP version", "Expected HTTP/"},
+    {"data after a message that closed the connection", "Data after `Connection: close`"},
+};
+
+static const char *llhttp_reason(const llhttp_t *lp, simdhttp_errno e, const char *why)
+{
+    if (e == SIMDHTTP_E_INVALID_METHOD) /* a whole method, then a byte that is not its SP */
+        return lp->_mid ? "Expected space after method" : "Invalid method encountered";
+    if (why && strcmp(why, "junk after the HTTP version") == 0)
+        return lp->_sh.type == SIMDHTTP_RESPONSE ? "Expected space after version" : "Expected CRLF after version";
+    for (size_t i = 0; why && i < sizeof reasons / sizeof *reasons; i++)
+        if (strcmp(why, reasons[i].simdhttp) == 0) return reasons[i].llhttp;
+    return why; /* simdhttp's own (the limits llhttp does not have) */
+}
+
 /* simdhttp stopped: set llhttp's error fields. */
 static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
 {
@@ -771,7 +830,10 @@ static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
         /* a whole method, then a byte that is not SP in a later buffer: llhttp has reported
          * the method before it fails */
         int id;
-        if (method_prefix(lp, lp->_mbuf, lp->_mlen, &id) && id >= 0 && method_done(lp, id)) e = SIMDHTTP_E_USER;
+        if (method_prefix(lp, lp->_mbuf, lp->_mlen, &id) && id >= 0) {
+            lp->_mid = (uint8_t)(id + 1); /* llhttp_reason: "Expected space after method" */
+            if (method_done(lp, id)) e = SIMDHTTP_E_USER;
+        }
     }
     if (e == SIMDHTTP_E_INVALID_METHOD && lp->type == HTTP_BOTH && lp->_mlen && lp->_mbuf[0] == 'H') {
         /* type both, a proper prefix of "HEAD" or "HTTP/" and then a byte no token continues
@@ -801,7 +863,7 @@ static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
         break;
     default:
         lp->error = (unsigned)e < SIMDHTTP_ERRNO_COUNT ? errno_ids[e] : HPE_INTERNAL;
-        lp->reason = simdhttp_get_error_reason(&lp->_sh);
+        lp->reason = llhttp_reason(lp, e, simdhttp_get_error_reason(&lp->_sh));
         break;
     }
     return (llhttp_errno_t)lp->error;

@@ -262,7 +262,8 @@ static int log_chunking(const llhttp_settings_t *s, llhttp_type_t type, const ch
             size_t off = ep ? piece_off + (size_t)(ep - copy) : (size_t)-1;
             free(copy);
             if (err == HPE_PAUSED_UPGRADE) outf("upgrade off=%zu\nok\n", off);
-            else outf("error %s off=%zu\n", llhttp_errno_name(err), off);
+            else outf("error %s off=%zu\nreason \"%s\"\n", llhttp_errno_name(err), off,
+                      llhttp_get_error_reason(&p) ? llhttp_get_error_reason(&p) : "(null)");
             break;
         }
         free(copy);
@@ -276,7 +277,8 @@ static int log_chunking(const llhttp_settings_t *s, llhttp_type_t type, const ch
             flush();
         }
         if (err == HPE_OK) out("ok\n", 3);
-        else outf("error %s off=eof\n", llhttp_errno_name(err));
+        else outf("error %s off=eof\nreason \"%s\"\n", llhttp_errno_name(err),
+                  llhttp_get_error_reason(&p) ? llhttp_get_error_reason(&p) : "(null)");
     }
     return 0;
 }
