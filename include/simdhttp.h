@@ -186,11 +186,17 @@ enum simdhttp_lenient {
      * begins the next line). llhttp's lenient headers accepts it. Reopens: header smuggling
      * through hops that read the lone CR as part of the value (RFC 9112 section 2.2: a
      * recipient must reject it or replace it with SP). */
-    SIMDHTTP_LENIENT_FIELD_BARE_CR = 1u << 11
+    SIMDHTTP_LENIENT_FIELD_BARE_CR = 1u << 11,
+    /* Accept bytes 0x80-0xFF in a request-target after its first byte (raw UTF-8 from clients
+     * that do not percent-encode, as llhttp and http-parser accept by default; RFC 9112
+     * section 3.2 and RFC 3986 allow only ASCII there). SP, HTAB and CTLs stay refused: they
+     * change the request-line's structure. Reopens: a target that hops decode or normalise
+     * differently (an access rule on one spelling, the resource on another). */
+    SIMDHTTP_LENIENT_TARGET_OBS_TEXT = 1u << 12
 };
 /* bare_lf is the same switch as optional_cr_before_lf, under the name RFC 9112 uses. */
 #define SIMDHTTP_LENIENT_BARE_LF SIMDHTTP_LENIENT_OPTIONAL_CR_BEFORE_LF
-#define SIMDHTTP_LENIENT_ALL 0xfffu
+#define SIMDHTTP_LENIENT_ALL 0x1fffu
 
 /* @return the flag for a name ("headers", "chunked_length", ..., "obs_fold", "bare_lf"), or
  * 0 for an unknown name (and for NULL). */
@@ -564,6 +570,7 @@ SIMDHTTP_API void simdhttp_set_lenient_spaces_after_chunk_size(simdhttp_parser *
 SIMDHTTP_API void simdhttp_set_lenient_obs_fold(simdhttp_parser *p, int enabled);
 SIMDHTTP_API void simdhttp_set_lenient_field_bare_cr(simdhttp_parser *p, int enabled);
 SIMDHTTP_API void simdhttp_set_lenient_bare_lf(simdhttp_parser *p, int enabled);
+SIMDHTTP_API void simdhttp_set_lenient_target_obs_text(simdhttp_parser *p, int enabled);
 
 /* ===================================================================================== */
 /* 5. The zero-copy head API                                                              */

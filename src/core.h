@@ -1135,12 +1135,17 @@ url_start:
 url:
     mark = pos;
     q = scan_target(pos, hend);
+url_scanned:
     if (SH_UNLIKELY(q == hend)) {
         SH_SPAN(on_url, mark, q - mark, S_URL, q);
         pos = q;
         SH_MORE(S_URL);
     }
     if (SH_UNLIKELY(*q != ' ')) {
+        if (*q >= 0x80 && (lenient & SIMDHTTP_LENIENT_TARGET_OBS_TEXT)) {
+            q = scan_target(q + 1, hend); /* (off the path of a target that stops at its SP) */
+            goto url_scanned;
+        }
         SH_SPAN(on_url, mark, q - mark, S_URL, q);
         if (*q == '\r' || *q == '\n')
             SH_ERR(SIMDHTTP_E_INVALID_VERSION, q, "request-line has no HTTP version");

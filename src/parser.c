@@ -252,6 +252,7 @@ static const struct {
     {"obs_fold", SIMDHTTP_LENIENT_OBS_FOLD},
     {"field_bare_cr", SIMDHTTP_LENIENT_FIELD_BARE_CR},
     {"bare_lf", SIMDHTTP_LENIENT_BARE_LF},
+    {"target_obs_text", SIMDHTTP_LENIENT_TARGET_OBS_TEXT},
 };
 
 unsigned simdhttp_lenient_from_name(const char *name, size_t len)
@@ -297,3 +298,4 @@ SETTER(spaces_after_chunk_size, SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE)
 SETTER(obs_fold, SIMDHTTP_LENIENT_OBS_FOLD)
 SETTER(field_bare_cr, SIMDHTTP_LENIENT_FIELD_BARE_CR)
 SETTER(bare_lf, SIMDHTTP_LENIENT_BARE_LF)
+SETTER(target_obs_text, SIMDHTTP_LENIENT_TARGET_OBS_TEXT)

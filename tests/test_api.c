@@ -868,6 +868,7 @@ static void test_names(void)
          simdhttp_set_lenient_spaces_after_chunk_size},
         {"obs_fold", SIMDHTTP_LENIENT_OBS_FOLD, simdhttp_set_lenient_obs_fold},
         {"field_bare_cr", SIMDHTTP_LENIENT_FIELD_BARE_CR, simdhttp_set_lenient_field_bare_cr},
+        {"target_obs_text", SIMDHTTP_LENIENT_TARGET_OBS_TEXT, simdhttp_set_lenient_target_obs_text},
         {"bare_lf", SIMDHTTP_LENIENT_BARE_LF, simdhttp_set_lenient_bare_lf},
     };
     unsigned all = 0;
