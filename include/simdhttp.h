@@ -1121,7 +1121,12 @@ enum simdhttp_host_type {
 /* Flags of simdhttp_target_init / simdhttp_target_parse. */
 enum simdhttp_target_flags {
     SIMDHTTP_TARGET_CONNECT = 1u << 0,  /* accept the authority-form only (a CONNECT target) */
-    SIMDHTTP_TARGET_FRAGMENT = 1u << 1  /* accept "#fragment" (a URI reference, not a target) */
+    SIMDHTTP_TARGET_FRAGMENT = 1u << 1, /* accept "#fragment" (a URI reference, not a target) */
+    /* in a path, query or fragment, accept what browsers and http-parser leave raw: any VCHAR
+     * (`[ ] | { } " \ ^` and a '%' that starts no pct-encoded) and bytes >= 0x80; a '#' in
+     * the fragment. None changes where a part ends; the split and the rest of the checks are
+     * as without it. */
+    SIMDHTTP_TARGET_LENIENT = 1u << 2
 };
 
 /* Errors: the name of the part that holds the first bad byte, and its offset. */

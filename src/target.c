@@ -241,11 +241,23 @@ static void end_scheme(simdhttp_target *t, uint32_t colon)
     t->_form = SIMDHTTP_TARGET_ABSOLUTE;
 }
 
+/* SIMDHTTP_TARGET_LENIENT: a byte of a path, query or fragment that RFC 3986 leaves out and
+ * http-parser takes (its parts end at the same '?' and '#' either way) */
+static inline int lenient_byte(const simdhttp_target *t, unsigned char c)
+{
+    return (t->_flags & SIMDHTTP_TARGET_LENIENT) && c > 0x20 && c != 0x7f;
+}
+
 static simdhttp_target_error step(simdhttp_target *t, unsigned char c, uint32_t off)
 {
     unsigned k = cl(c);
     if (t->_pct) {
-        if (!(k & K_HEX)) return fail(t, SIMDHTTP_TARGET_E_PERCENT, off);
+        if (!(k & K_HEX)) {
+            if (!(t->_flags & SIMDHTTP_TARGET_LENIENT) || t->_state < ST_PATH)
+                return fail(t, SIMDHTTP_TARGET_E_PERCENT, off);
+            t->_pct = 0; /* lenient: the '%' was only a byte; this one is judged as any other */
+            goto again;
+        }
         t->_pct--;
         return SIMDHTTP_TARGET_OK;
     }
@@ -422,6 +434,7 @@ again:
             if (off > t->_mark) set_part(t, SIMDHTTP_URL_PATH, t->_mark, off);
             return after_auth(t, c, off);
         }
+        if (lenient_byte(t, c)) break;
         return fail(t, SIMDHTTP_TARGET_E_PATH, off);
     case ST_QUERY:
     case ST_FRAGMENT:
@@ -434,6 +447,7 @@ again:
             set_part(t, SIMDHTTP_URL_QUERY, t->_mark, off);
             return after_auth(t, c, off);
         }
+        if (lenient_byte(t, c)) break;
         return fail(t, t->_state == ST_QUERY ? SIMDHTTP_TARGET_E_QUERY : SIMDHTTP_TARGET_E_FRAGMENT, off);
     default:
         return t->error;
@@ -496,7 +510,8 @@ simdhttp_target_error simdhttp_target_finish(simdhttp_target *t)
     if (t->_state == ST_ERROR) return t->error;
     if (t->_state == ST_DONE) return SIMDHTTP_TARGET_OK; /* the same result again */
     if (end == 0) return fail(t, SIMDHTTP_TARGET_E_EMPTY, 0);
-    if (t->_pct) return fail(t, SIMDHTTP_TARGET_E_PERCENT, end);
+    if (t->_pct && (!(t->_flags & SIMDHTTP_TARGET_LENIENT) || t->_state < ST_PATH))
+        return fail(t, SIMDHTTP_TARGET_E_PERCENT, end);
     switch (t->_state) {
     case ST_STAR:
         break;

@@ -15,6 +15,7 @@
 
 #define C SIMDHTTP_TARGET_CONNECT
 #define F SIMDHTTP_TARGET_FRAGMENT
+#define L SIMDHTTP_TARGET_LENIENT
 
 static const struct tcase {
     unsigned flags;
@@ -52,6 +53,20 @@ static const struct tcase {
     {0, "/?%zz", "error PERCENT@3"},
     {0, "/?q%", "error PERCENT@4"},
     {0, "", "error EMPTY@0"},
+    /* lenient: what http-parser and browsers leave raw in a path, query or fragment */
+    {L, "/a\\b^c`d{e}|f\"g", "origin path=/a\\b^c`d{e}|f\"g"},
+    {L, "/caf\xc3\xa9?q=\xe2\x82\xac", "origin path=/caf\xc3\xa9 query=q=\xe2\x82\xac"},
+    {L, "/?a[]=1&a[]=2", "origin path=/ query=a[]=1&a[]=2"},
+    {L, "/%zz/%4", "origin path=/%zz/%4"},
+    {L, "/?q%", "origin path=/ query=q%"},
+    {L | F, "/p?q#f#g", "origin path=/p query=q fragment=f#g"},
+    {L, "/p#f", "error FRAGMENT@2"},
+    {L, "/a b", "error PATH@2"},
+    {L, "/a\tb", "error PATH@2"},
+    {L, "/a\x7f", "error PATH@2"},
+    {L, "/?a\x01", "error QUERY@3"},
+    {L, "http://h%zz/", "error PERCENT@9"},
+    {L, "http://h|/", "error HOST@8"},
     /* fragments are not part of a request-target */
     {0, "/p#f", "error FRAGMENT@2"},
     {0, "/p?q#f", "error FRAGMENT@4"},

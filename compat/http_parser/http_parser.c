@@ -158,7 +158,10 @@ static int t_method_complete(simdhttp_parser *sp)
     }
     hp->method = (unsigned)i;
     /* the target check starts with the target (CONNECT takes the authority-form only) */
-    simdhttp_target_init(&hp->_target, i == HTTP_CONNECT ? SIMDHTTP_TARGET_CONNECT : 0);
+    /* http-parser's bytes: raw `[ ] | { }`, UTF-8 and a '#' fragment, which browsers send and
+     * which change no part's end (SIMDHTTP_TARGET_LENIENT) */
+    simdhttp_target_init(&hp->_target, SIMDHTTP_TARGET_LENIENT |
+                                            (i == HTTP_CONNECT ? SIMDHTTP_TARGET_CONNECT : SIMDHTTP_TARGET_FRAGMENT));
     hp->_tstart = UINT64_MAX;
     return 0;
 }
@@ -500,7 +503,7 @@ void http_parser_init(http_parser *parser, enum http_parser_type t)
     cfg.max_chunk_ext = max_chunk_ext;
     /* what http-parser accepts and RFC 9112 lets a recipient accept (http_parser.h); not a
      * bare LF: simdhttp's switch for it covers chunk lines too, where RFC 9112 7.1 has none */
-    cfg.lenient = SIMDHTTP_LENIENT_OBS_FOLD | SIMDHTTP_LENIENT_VERSION;
+    cfg.lenient = SIMDHTTP_LENIENT_OBS_FOLD | SIMDHTTP_LENIENT_VERSION | SIMDHTTP_LENIENT_TARGET_OBS_TEXT;
     simdhttp_init(&parser->_sh,
                   t == HTTP_REQUEST ? SIMDHTTP_REQUEST : t == HTTP_RESPONSE ? SIMDHTTP_RESPONSE : SIMDHTTP_BOTH,
                   t == HTTP_BOTH ? &trampolines[2] : &trampolines[0], &cfg);
@@ -697,7 +700,8 @@ int http_parser_parse_url(const char *buf, size_t buflen, int is_connect, struct
 {
     simdhttp_target t;
     if (buflen == 0 || buflen > UINT16_MAX) return 1;
-    if (simdhttp_target_parse(&t, buf, buflen, is_connect ? SIMDHTTP_TARGET_CONNECT : SIMDHTTP_TARGET_FRAGMENT))
+    if (simdhttp_target_parse(&t, buf, buflen,
+                              SIMDHTTP_TARGET_LENIENT | (is_connect ? SIMDHTTP_TARGET_CONNECT : SIMDHTTP_TARGET_FRAGMENT)))
         return 1;
     /* http-parser takes no authority-form without is_connect (RFC 9112 3.2.3: CONNECT only) */
     if (!is_connect && t.form == SIMDHTTP_TARGET_AUTHORITY) return 1;

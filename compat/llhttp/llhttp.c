@@ -169,7 +169,7 @@ static const uint8_t errno_ids[SIMDHTTP_ERRNO_COUNT] = {
 /* llhttp lenient flags -> simdhttp's (the meanings are documented at the setters in llhttp.h) */
 static uint32_t lenient_bits(unsigned f)
 {
-    uint32_t l = 0;
+    uint32_t l = SIMDHTTP_LENIENT_TARGET_OBS_TEXT; /* llhttp's default (layer_config) */
     if (f & (LENIENT_HEADERS | LENIENT_HEADER_VALUE_RELAXED)) l |= SIMDHTTP_LENIENT_HEADERS;
     if (f & LENIENT_HEADERS) l |= SIMDHTTP_LENIENT_OBS_FOLD | SIMDHTTP_LENIENT_FIELD_BARE_CR;
     if (f & LENIENT_CHUNKED_LENGTH) l |= SIMDHTTP_LENIENT_CHUNKED_LENGTH | SIMDHTTP_LENIENT_TRANSFER_ENCODING;
@@ -646,7 +646,10 @@ _Static_assert(offsetof(llhttp_t, _sh) == 0, "callbacks installed directly get t
 /* The core, for the parser's type, lenient flags and limits. The limits llhttp lacks: simdhttp's
  * head and chunk line sizes (the defaults unless llhttp_set_layer_limits changed them), and a
  * field count bounded only by the head size. */
-static const simdhttp_config layer_config = {.max_fields = 0xffffffffu, .pause_value = HPE_PAUSED};
+static const simdhttp_config layer_config = {
+    .lenient = SIMDHTTP_LENIENT_TARGET_OBS_TEXT, /* llhttp takes raw UTF-8 in a target */
+    .max_fields = 0xffffffffu,
+    .pause_value = HPE_PAUSED};
 
 static inline __attribute__((always_inline)) void init_core(llhttp_t *parser, uint8_t t, uint32_t max_head,
                                                             uint32_t max_ext, uint16_t lenient)
