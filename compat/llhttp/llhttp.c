@@ -22,7 +22,7 @@
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 /* llhttp_t._owe: callbacks a pause held back, delivered at the next execute() (owed()) */
-enum { OWE_BEGIN = 1, OWE_VERSION = 2 };
+enum { OWE_BEGIN = 1, OWE_VERSION = 2, OWE_METHOD_ERROR = 4 };
 
 /* ---- names and codes ---------------------------------------------------------------- */
 
@@ -835,7 +835,17 @@ static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
         int id;
         if (method_prefix(lp, lp->_mbuf, lp->_mlen, &id) && id >= 0) {
             lp->_mid = (uint8_t)(id + 1); /* llhttp_reason: "Expected space after method" */
-            if (method_done(lp, id)) e = SIMDHTTP_E_USER;
+            int rc = method_done(lp, id);
+            if (rc == HPE_PAUSED) {
+                /* llhttp pauses before the byte and fails it after the resume: the core's
+                 * error is held back until the next execute() (owed) */
+                lp->_owe |= OWE_METHOD_ERROR;
+                lp->error = HPE_PAUSED;
+                lp->reason = "on_method_complete pause";
+                lp->error_pos = simdhttp_get_error_pos(&lp->_sh);
+                return HPE_PAUSED;
+            }
+            if (rc) e = SIMDHTTP_E_USER;
         }
     }
     if (e == SIMDHTTP_E_INVALID_METHOD && lp->type == HTTP_BOTH && lp->_mlen && lp->_mbuf[0] == 'H') {
@@ -882,6 +892,10 @@ static __attribute__((noinline)) int owed(llhttp_t *parser, const char *data)
             parser->error = rc == HPE_PAUSED ? HPE_PAUSED : HPE_CB_MESSAGE_BEGIN;
             parser->reason = rc == HPE_PAUSED ? "on_message_begin pause" : "`on_message_begin` callback error";
         }
+    } else if (parser->_owe & OWE_METHOD_ERROR) { /* a pause before an invalid byte (stopped) */
+        parser->error = HPE_INVALID_METHOD;
+        parser->reason = "Expected space after method";
+        rc = 1;
     } else if (parser->_owe & OWE_VERSION) { /* a pause before the version span (version_first) */
         if (US(parser)->on_version && (rc = US(parser)->on_version(parser, parser->_vbuf, parser->_vlen)) != 0) {
             parser->error = rc == -1 ? HPE_USER : rc;

@@ -160,6 +160,28 @@ static void test_fields(void)
 
 /* ---- pause / resume ---- */
 
+/* on_method_complete pauses where the method's bytes ended one execute() and the next starts
+ * with a byte that cannot follow it: llhttp pauses there, then fails the byte after the resume */
+static int pmc_pause(llhttp_t *p) { (void)p; return HPE_PAUSED; }
+static void test_pause_method_complete(void)
+{
+    llhttp_settings_t s;
+    llhttp_settings_init(&s);
+    s.on_method_complete = pmc_pause;
+    llhttp_t p;
+    llhttp_init(&p, HTTP_REQUEST, &s);
+    static const char rest[] = "\x01 / HTTP/1.1\r\n\r\n";
+    llhttp_errno_t e1 = llhttp_execute(&p, LIT("GET"));
+    llhttp_errno_t e2 = llhttp_execute(&p, LIT(rest));
+    const char *pos = llhttp_get_error_pos(&p);
+    llhttp_resume(&p);
+    llhttp_errno_t e3 = llhttp_execute(&p, pos, (size_t)(rest + sizeof rest - 1 - pos));
+    const char *pos3 = llhttp_get_error_pos(&p);
+    t_check(e1 == HPE_OK && e2 == HPE_PAUSED && pos == rest && e3 == HPE_INVALID_METHOD && pos3 == pos,
+            "a pause in on_method_complete before an invalid byte", "%s, %s at %td, then %s at %td",
+            llhttp_errno_name(e1), llhttp_errno_name(e2), pos - rest, llhttp_errno_name(e3), pos3 - rest);
+}
+
 static void test_pause(void)
 {
     llhttp_t p;
@@ -884,6 +906,7 @@ int main(void)
     test_names();
     test_fields();
     test_pause();
+    test_pause_method_complete();
     test_field_lines();
     test_errors();
     test_skip_and_upgrade();
