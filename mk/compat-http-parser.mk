@@ -89,7 +89,15 @@ $(HP_BENCH): bench/compat_http_parser.c $(BUILD)/bench/peer_http_parser.o $(BUIL
 # (a new make after deps.sh: it finds the http-parser that deps.sh may just have installed)
 bench-http-parser-layer:
 	@sh scripts/deps.sh bench
-	@$(MAKE) --no-print-directory $(HP_BENCH) && $(HP_BENCH) --parsers http-parser,hp-layer,simdhttp $(HP_BENCH_ARGS)
+	@$(MAKE) --no-print-directory bench-http-parser-layer-run
+.PHONY: bench-http-parser-layer-run
+ifneq ($(BENCH_HTTP_PARSER_LIB),)
+bench-http-parser-layer-run: $(HP_BENCH)
+	$(HP_BENCH) --parsers http-parser,hp-layer,simdhttp $(HP_BENCH_ARGS)
+else
+bench-http-parser-layer-run:
+	@echo "note: libhttp-parser-dev is not installed: no http-parser layer table"
+endif
 bench: bench-http-parser-layer
 
 # The differential fuzzer (fuzz/fuzz_http_parser.c): Debian's libhttp_parser.a with every
