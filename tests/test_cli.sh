@@ -339,6 +339,15 @@ check "missing file: the name and errno's text" grep -q "^simdhttp parse: $T/doe
 $WD "$BIN" parse "$T" >"$T/u.out" 2>"$T/u.err"
 check "a directory: read error, exit 3" [ $? -eq 3 ]
 check "a directory: errno's text" grep -q 'Is a directory' "$T/u.err"
+# bench reads its inputs before timing anything: the same statuses, nothing on stdout
+$WD "$BIN" bench "$T/does-not-exist" >"$T/u.out" 2>"$T/u.err"
+check "bench, missing file: exit 3 (got $?)" [ $? -eq 3 ]
+check "bench, missing file: the name and errno's text" \
+    grep -q "^simdhttp bench: $T/does-not-exist: No such file or directory\$" "$T/u.err"
+check "bench, missing file: nothing on stdout" empty "$T/u.out"
+$WD "$BIN" bench "$T" >"$T/u.out" 2>"$T/u.err"
+check "bench, a directory: read error, exit 3 (got $?)" [ $? -eq 3 ]
+check "bench, a directory: errno's text" grep -q 'Is a directory' "$T/u.err"
 if [ -w /dev/full ]; then
     $WD "$BIN" parse corpus/pipelined-16.http >/dev/full 2>"$T/u.err"
     check "output to a full disk: exit 3" [ $? -eq 3 ]

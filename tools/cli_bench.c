@@ -73,6 +73,8 @@ static double cpu_s(void) { return clock_s(CLOCK_THREAD_CPUTIME_ID); }
 
 /* ---- inputs ---- */
 
+/* NULL with errno set when the file cannot be opened or read (a directory opens, then fails
+ * to read: EISDIR). */
 static char *read_file(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");
@@ -85,6 +87,13 @@ static char *read_file(const char *path, size_t *len)
         size_t k = fread(b + n, 1, cap - n, f);
         if (k == 0) break;
         n += k;
+    }
+    if (ferror(f)) {
+        int e = errno;
+        fclose(f);
+        free(b);
+        errno = e;
+        return NULL;
     }
     fclose(f);
     *len = n;
@@ -629,7 +638,7 @@ int cli_bench(int argc, char **argv)
         if (!b) {
             fprintf(stderr, "simdhttp bench: %s: %s\n", files[i], strerror(errno));
             while (i--) free((char *)in[i].buf);
-            return 2;
+            return CLI_EXIT_IO; /* simdhttp(1): an input that cannot be opened or read */
         }
         set_input(&in[i], files[i], b, len);
         if (len > max_len) max_len = len;
@@ -916,7 +925,7 @@ int cli_bench(int argc, char **argv)
     FILE *f = o.json ? stdout : o.json_out ? fopen(o.json_out, "w") : NULL;
     if (!o.json && o.json_out && !f) {
         fprintf(stderr, "simdhttp bench: cannot write %s: %s\n", o.json_out, strerror(errno));
-        rc = 2;
+        rc = CLI_EXIT_IO;
     }
     if (f) {
         fprintf(f, "{\"cpu\": ");
