@@ -25,12 +25,22 @@ def section(start, end=None):
     return bench[a:b].rstrip("\n")
 
 
+def thousands(text):
+    """Messages per second with thousands separators (3,132,331), each number keeping its right
+    edge: a long bare digit run reads as a commit hash to a reader, and to grep."""
+    def sep(m):
+        n = f"{int(m.group(2)):,}"
+        pad = max(len(m.group(1)) - (len(n) - len(m.group(2))), 1)
+        return " " * pad + n
+    return re.sub(r"( +)(\d{4,})(?=\s|$)", sep, text, flags=re.M)
+
+
 blocks = {
     "main": section("\n\n", "\nWorkload:").strip("\n"),
     "workload": section("Workload:", "Scaling: ns per message against the number"),
     "scaling": section("Scaling: ns per message against the number", "Streaming:"),
     "streaming": section("Streaming:", "Threads:"),
-    "threads": section("Threads:"),
+    "threads": thousands(section("Threads:")),
     "instructions": instr,
 }
 
