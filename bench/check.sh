@@ -82,6 +82,6 @@ rm -f "$json"
 "$BIN" bench --no-such-option >/dev/null 2>&1
 [ $? -eq 2 ] && ok "unknown option is usage error 2" || bad "unknown option is not exit 2"
 "$BIN" bench /nonexistent/file.http >/dev/null 2>&1
-[ $? -eq 2 ] && ok "missing file is exit 2" || bad "missing file is not exit 2"
+[ $? -eq 3 ] && ok "missing file is I/O error 3" || bad "missing file is not exit 3 (simdhttp(1))"
 
 echo "$passed passed, $failed failed"
