@@ -544,6 +544,15 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
 #define SH_SPAN0_TO(STOP, NAME, AT, N, RESUME, NEXT) \
     SH_SPAN_IF_TO(STOP, NAME, AT, N, RESUME, NEXT, (N) || (p->_lenient & SH_OPT_EMPTY_SPANS))
 #define SH_SPAN0(NAME, AT, N, RESUME, NEXT) SH_SPAN0_TO(cb_stop, NAME, AT, N, RESUME, NEXT)
+/* The span of an element whose error follows (a pause there resumes into the same error). The
+ * resumed parser meets the element again, now empty: _want bit 2 says its span was given. */
+#define SH_SPAN0_BEFORE_ERR(NAME, AT, N, RESUME, NEXT)                                      \
+    do {                                                                                     \
+        if ((N) || !(p->_want & 4)) {                                                        \
+            p->_want |= 4;                                                                   \
+            SH_SPAN0(NAME, AT, N, RESUME, NEXT);                                             \
+        }                                                                                    \
+    } while (0)
 #define SH_SPAN_IF_TO(STOP, NAME, AT, N, RESUME, NEXT, COND)                                 \
     do {                                                                                     \
         if (!headmode && p->_cb->NAME && (COND)) {                                           \
@@ -1390,7 +1399,7 @@ field_name:
     }
     if (SH_UNLIKELY(*q != ':' || (q == mark && p->_nlen == 0))) {
         if (q == mark && p->_nlen == 0 && *q == ':') {
-            SH_SPAN0(on_header_field, mark, 0, S_FIELD_NAME, q);
+            SH_SPAN0_BEFORE_ERR(on_header_field, mark, 0, S_FIELD_NAME, q);
             SH_ERR(SIMDHTTP_E_INVALID_HEADER_TOKEN, q, "empty field name");
         }
         SH_SPAN(on_header_field, mark, q - mark, S_FIELD_NAME, q);
@@ -1428,7 +1437,7 @@ field_value:
     if (SH_UNLIKELY(p->_hstate)) {
         const uint8_t *bad = sh_special_feed(p, mark, q);
         if (bad) {
-            SH_SPAN0(on_header_value, mark, bad - mark, S_FIELD_VALUE, bad);
+            SH_SPAN0_BEFORE_ERR(on_header_value, mark, bad - mark, S_FIELD_VALUE, bad);
             errpos = bad;
             goto out_error;
         }
@@ -1441,7 +1450,7 @@ field_value:
     }
     c = *q;
     if (SH_UNLIKELY(c != '\r' && c != '\n')) {
-        SH_SPAN0(on_header_value, mark, q - mark, S_FIELD_VALUE, q);
+        SH_SPAN0_BEFORE_ERR(on_header_value, mark, q - mark, S_FIELD_VALUE, q);
         SH_ERR(SIMDHTTP_E_INVALID_HEADER_VALUE, q,
                c == 0 ? "NUL in a field value" : "control byte in a field value");
     }
@@ -1700,7 +1709,7 @@ ext_name_start:
         SH_EXT_TAKE();
     }
     if (!simdhttp_tchar[c]) {
-        if (c == '=' || c == ';') SH_SPAN0(on_chunk_extension_name, pos, 0, S_EXT_NAME_START, pos);
+        if (c == '=' || c == ';') SH_SPAN0_BEFORE_ERR(on_chunk_extension_name, pos, 0, S_EXT_NAME_START, pos);
         SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "chunk extension name is not a token");
     }
 ext_name:
@@ -1747,7 +1756,7 @@ ext_value_start:
     if (c == '"') p->_sub = 1;
     else if (simdhttp_tchar[c]) p->_sub = 0;
     else {
-        SH_SPAN0(on_chunk_extension_value, pos, 0, S_EXT_VALUE_START, pos);
+        SH_SPAN0_BEFORE_ERR(on_chunk_extension_value, pos, 0, S_EXT_VALUE_START, pos);
         SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "chunk extension value is not a token or quoted-string");
     }
     if (p->_sub == 1) { /* the opening quote is part of the value span */
@@ -1961,6 +1970,7 @@ SH_INTERNAL long SH_FN(simdhttp__head_)(simdhttp_head *h, simdhttp_type type, co
 #undef SH_ERR
 #undef SH_SPAN
 #undef SH_SPAN0
+#undef SH_SPAN0_BEFORE_ERR
 #undef SH_SPAN0_TO
 #undef SH_SPAN_IF_TO
 #undef SH_SPAN_TO
