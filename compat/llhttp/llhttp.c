@@ -22,7 +22,7 @@
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 /* llhttp_t._owe: callbacks a pause held back, delivered at the next execute() (owed()) */
-enum { OWE_BEGIN = 1, OWE_VERSION = 2, OWE_METHOD_ERROR = 4 };
+enum { OWE_BEGIN = 1, OWE_VERSION = 2, OWE_METHOD_ERROR = 4, OWE_SHIFT = 8 };
 
 /* ---- names and codes ---------------------------------------------------------------- */
 
@@ -453,6 +453,13 @@ static __attribute__((noinline, cold)) int owe_version(llhttp_t *lp, const char 
         memcpy(lp->_vbuf, at, lp->_vlen);
         lp->_owe |= OWE_VERSION;
     }
+    if (at >= lp->_data && at + n <= lp->_end) {
+        /* llhttp stands before the version (after "HTTP/"); the core, after it: the program
+         * resumes there, and the core skips what it has taken (shift) */
+        lp->_err_pos = at;
+        lp->_skip = (uint8_t)n;
+        lp->_owe |= OWE_SHIFT;
+    }
     return HPE_PAUSED;
 }
 
@@ -826,6 +833,55 @@ static const char *llhttp_reason(const llhttp_t *lp, simdhttp_errno e, const cha
     return why; /* simdhttp's own (the limits llhttp does not have) */
 }
 
+/* After a pause in some callbacks llhttp 8.1 stands elsewhere than the core: before the SP
+ * after a method (on_method_complete: the core has taken it), after the CR that ends a reason
+ * phrase (on_status), after the CRLF of the status line (on_status_complete). A program resumes
+ * from llhttp_get_error_pos(), so the layer reports llhttp's place and makes up the difference
+ * at the next execute(): the byte the core took is skipped, the bytes it did not take yet are
+ * kept (_hold) and given to it first (shift). `cp` is the core's place in the buffer being
+ * parsed, [lp->_data, lp->_end); `more`, `nmore`: the buffer that follows it (the program's,
+ * when that buffer is the layer's _hold). After a callback's error (pause 0) only the place
+ * moves: the error sticks. */
+static void pause_shift(llhttp_t *lp, const char *cp, const char *more, size_t nmore, int pause)
+{
+    size_t which;
+    simdhttp_get_callback_result(&lp->_sh, &which);
+    if (!cp || cp < lp->_data || cp > lp->_end) return;
+    size_t left = (size_t)(lp->_end - cp), k = 0;
+    if (which == offsetof(simdhttp_callbacks, on_method_complete)) {
+        if (cp > lp->_data && cp[-1] == ' ' && !more) {
+            lp->error_pos = cp - 1;
+            if (pause) lp->_skip = 1, lp->_owe |= OWE_SHIFT;
+        }
+        return;
+    }
+    char at = left ? *cp : nmore ? *more : 0;
+    const char *ends = "\r"; /* the bytes llhttp takes before it calls back */
+    if (which == offsetof(simdhttp_callbacks, on_status)) k = 1, ends = "\r\n";
+    else if (which == offsetof(simdhttp_callbacks, on_status_complete)) k = at == '\n' ? 1 : 2, ends = "\r\n";
+    else if (which == offsetof(simdhttp_callbacks, on_header_field)) k = 1, ends = ":";
+    else if (which == offsetof(simdhttp_callbacks, on_header_value)) /* not an empty one's span */
+        k = cp > lp->_data && cp[-1] != '\n';
+    else if (which == offsetof(simdhttp_callbacks, on_chunk_extension_name) ||
+             which == offsetof(simdhttp_callbacks, on_chunk_extension_value))
+        k = 1, ends = NULL; /* whatever byte ends it */
+    else if (which == offsetof(simdhttp_callbacks, on_chunk_extension_name_complete)) k = 1, ends = "=;\r";
+    else if (which == offsetof(simdhttp_callbacks, on_chunk_extension_value_complete)) k = 1, ends = ";\r";
+    if (!k || (ends && (!at || !strchr(ends, at))) || (!ends && !left && !nmore)) return;
+    if (!pause) {
+        lp->error_pos = cp + (k < left ? k : left);
+        return;
+    }
+    /* the k bytes from cp: what is left of this buffer, then the next one's */
+    size_t n = 0;
+    for (; n < k && n < left; n++) lp->_hold[n] = cp[n];
+    size_t from_more = 0;
+    for (; n < k && more && from_more < nmore; n++) lp->_hold[n] = more[from_more++];
+    lp->_nhold = (uint8_t)n;
+    lp->error_pos = more ? more + from_more : cp + n;
+    lp->_owe |= OWE_SHIFT;
+}
+
 /* simdhttp stopped: set llhttp's error fields. */
 static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
 {
@@ -859,12 +915,14 @@ static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
             e = SIMDHTTP_E_USER;
         }
     }
-    lp->error_pos = lp->_err_pos ? lp->_err_pos : simdhttp_get_error_pos(&lp->_sh);
+    const char *own_pos = lp->_err_pos; /* the layer's own place for the stop, if it knows one */
+    lp->error_pos = own_pos ? own_pos : simdhttp_get_error_pos(&lp->_sh);
     lp->_err_pos = NULL;
     switch (e) {
     case SIMDHTTP_E_PAUSED:
         lp->error = HPE_PAUSED;
         if (!lp->reason) lp->reason = "Paused";
+        if (!own_pos && !(lp->_owe & OWE_SHIFT)) pause_shift(lp, lp->error_pos, NULL, 0, 1);
         break;
     case SIMDHTTP_E_PAUSED_UPGRADE:
         lp->error = HPE_PAUSED_UPGRADE;
@@ -873,6 +931,7 @@ static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
         break;
     case SIMDHTTP_E_USER:
         lp->error = lp->_cb_err ? lp->_cb_err : direct_error(lp);
+        if (!own_pos) pause_shift(lp, lp->error_pos, NULL, 0, 0);
         break;
     default:
         lp->error = (unsigned)e < SIMDHTTP_ERRNO_COUNT ? errno_ids[e] : HPE_INTERNAL;
@@ -887,6 +946,7 @@ static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
 static __attribute__((noinline)) int owed(llhttp_t *parser, const char *data)
 {
     int rc = 0;
+    const char *stop = data; /* where a stop here leaves the program */
     if (parser->_owe & OWE_BEGIN) { /* on_reset paused before on_message_begin */
         if (US(parser)->on_message_begin && (rc = US(parser)->on_message_begin(parser)) != 0) {
             parser->error = rc == HPE_PAUSED ? HPE_PAUSED : HPE_CB_MESSAGE_BEGIN;
@@ -897,21 +957,67 @@ static __attribute__((noinline)) int owed(llhttp_t *parser, const char *data)
         parser->reason = "Expected space after method";
         rc = 1;
     } else if (parser->_owe & OWE_VERSION) { /* a pause before the version span (version_first) */
-        if (US(parser)->on_version && (rc = US(parser)->on_version(parser, parser->_vbuf, parser->_vlen)) != 0) {
+        /* from the program's buffer when it resumes at the version (owe_version), as llhttp's */
+        const char *v = (parser->_owe & OWE_SHIFT) && parser->_skip == parser->_vlen ? data : parser->_vbuf;
+        if (US(parser)->on_version && (rc = US(parser)->on_version(parser, v, parser->_vlen)) != 0) {
             parser->error = rc == -1 ? HPE_USER : rc;
             parser->reason = rc == HPE_PAUSED ? "Paused" : rc == -1 ? "Span callback error in on_version" : NULL;
+            if (v == data) { /* the core has taken these bytes: the stop is after them */
+                stop = data + parser->_vlen;
+                parser->_skip = 0, parser->_owe &= (uint8_t)~OWE_SHIFT;
+            }
         }
     }
-    parser->_owe = 0;
-    if (rc) parser->error_pos = data;
+    parser->_owe &= OWE_SHIFT;
+    if (rc) parser->error_pos = stop;
     return rc != 0;
+}
+
+/* What pause_shift left for the next execute(): skip the byte the core took, or give it the
+ * bytes it has not taken first. @return 1 if the core stopped again in those (a pause in the
+ * next callback: its place is mapped into the program's buffer). */
+static __attribute__((noinline)) int shift(llhttp_t *parser, const char **data, size_t *len)
+{
+    parser->_owe &= (uint8_t)~OWE_SHIFT;
+    if (parser->_skip) {
+        size_t k = parser->_skip <= *len ? parser->_skip : *len;
+        *data += k, *len -= k;
+        parser->_skip = 0;
+        return 0;
+    }
+    char hold[sizeof parser->_hold];
+    size_t n = parser->_nhold;
+    memcpy(hold, parser->_hold, n);
+    parser->_nhold = 0;
+    parser->_data = hold;
+    parser->_end = hold + n;
+    simdhttp_errno e = simdhttp_execute(&parser->_sh, hold, n);
+    if (e == SIMDHTTP_OK) return 0;
+    const char *cp = simdhttp_get_error_pos(&parser->_sh);
+    parser->_err_pos = NULL;
+    stopped(parser, e); /* (a pause there shifts nothing: pause_shift below does, knowing *data) */
+    parser->_owe &= (uint8_t)~OWE_SHIFT, parser->_skip = parser->_nhold = 0;
+    parser->error_pos = *data;
+    if (e == SIMDHTTP_E_PAUSED && cp >= hold && cp <= hold + n) {
+        pause_shift(parser, cp, *data, *len, 1);
+        if (!(parser->_owe & OWE_SHIFT) && cp < hold + n) {
+            /* no shift for that callback, and bytes of the hold are still to come: keep them */
+            memcpy(parser->_hold, cp, (size_t)(hold + n - cp));
+            parser->_nhold = (uint8_t)(hold + n - cp);
+            parser->_owe |= OWE_SHIFT;
+        }
+    }
+    return 1;
 }
 
 llhttp_errno_t llhttp_execute(llhttp_t *parser, const char *data, size_t len)
 {
     if (UNLIKELY(parser->error != HPE_OK)) return (llhttp_errno_t)parser->error;
     check_callbacks(parser);
-    if (UNLIKELY(parser->_owe) && owed(parser, data)) return (llhttp_errno_t)parser->error;
+    if (UNLIKELY(parser->_owe)) {
+        if ((parser->_owe & ~OWE_SHIFT) && owed(parser, data)) return (llhttp_errno_t)parser->error;
+        if ((parser->_owe & OWE_SHIFT) && shift(parser, &data, &len)) return (llhttp_errno_t)parser->error;
+    }
     parser->_data = data;
     /* (as integers: data may be NULL, with len 0, or with a length the core refuses, and C
      * allows no arithmetic on NULL) */

@@ -41,6 +41,7 @@ evenly over a longer input.
     rfc: RFC 9112 section 6.1   the section that says the layer (simdhttp) is right
     why: free text, one line
     fuzz-only: yes              (optional) seen only in a differential fuzzer's finds
+    pause-only: yes             (optional) applies to --pauses runs only (and must be seen there)
 A chunking whose logs differ passes if one entry matches the input id and both first differing
 lines ("<end>" when a log is shorter). Every entry must match at least once in a full run (no
 --only, all kinds): a difference that went away must leave the file too (an entry marked
@@ -64,11 +65,11 @@ class Known:
     def __init__(self, title, where):
         self.title, self.where = title, where
         self.inputs, self.real, self.layer, self.rfc, self.why = [], None, None, '', ''
-        self.fuzz_only = False
+        self.fuzz_only = self.pause_only = False
         self.used = 0
 
-    def matches(self, input_id, real_line, layer_line):
-        return (any(fnmatch.fnmatchcase(input_id, g) for g in self.inputs)
+    def matches(self, input_id, real_line, layer_line, paused=False):
+        return ((paused or not self.pause_only) and any(fnmatch.fnmatchcase(input_id, g) for g in self.inputs)
                 and self.real.search(real_line) is not None
                 and self.layer.search(layer_line) is not None)
 
@@ -86,12 +87,14 @@ def load_known(path):
                 continue
             key, _, val = line.partition(':')
             key, val = key.strip(), val.strip()
-            if cur is None or key not in ('inputs', 'real', 'layer', 'rfc', 'why', 'fuzz-only'):
+            if cur is None or key not in ('inputs', 'real', 'layer', 'rfc', 'why', 'fuzz-only', 'pause-only'):
                 errors.append('%s:%d: unexpected line' % (path, n))
             elif key == 'inputs':
                 cur.inputs += val.split()
             elif key == 'fuzz-only':
                 cur.fuzz_only = val == 'yes'
+            elif key == 'pause-only':
+                cur.pause_only = val == 'yes'
             elif key in ('real', 'layer'):
                 setattr(cur, key, re.compile(val))
             else:
@@ -112,8 +115,8 @@ def chunkings(length, max_splits):
     return specs
 
 
-def run(prog, inp, specs, tmpfile):
-    cmd = [prog, '-t', inp.type, '-c', ','.join(specs)]
+def run(prog, inp, specs, tmpfile, extra=()):
+    cmd = [prog, '-t', inp.type, '-c', ','.join(specs)] + list(extra)
     if inp.lenient:
         cmd += ['-l', ','.join(inp.lenient)]
     if not inp.eof:
@@ -164,6 +167,10 @@ def main():
     ap.add_argument('--tmp', default=None, help='scratch file (default: next to --layer)')
     ap.add_argument('-v', action='store_true', help='name every input and chunking tried')
     ap.add_argument('--extra-specs', default='', help='chunkings added to every input (comma-separated)')
+    ap.add_argument('--pauses', type=int, default=0,
+                    help='also run each input with a pause at event k, for k < PAUSES (the programs\' -p k), '
+                         'until neither log pauses')
+    ap.add_argument('--pause-specs', default='0', help='the chunkings of the --pauses runs (default: whole)')
     a = ap.parse_args()
 
     known, errors = load_known(a.known)
@@ -206,13 +213,26 @@ def main():
                     print('skip %s: lenient %s not expressible' % (inp.id, ','.join(inp.lenient)))
             continue
         rb, lb = blocks(real), blocks(layer)
+        runs = [(spec, rb, lb) for spec in specs]
+        for k in range(a.pauses):
+            # a pause at the k-th event, resumed at once: the same events, the same position
+            pspecs = a.pause_specs.split(',')
+            pr, e1 = run(a.real, inp, pspecs, tmp, ['-p', str(k)])
+            pl, e2 = (None, None) if e1 else run(a.layer, inp, pspecs, tmp, ['-p', str(k)])
+            if e1 or e2:
+                break
+            pbr, pbl = blocks(pr), blocks(pl)
+            runs += [('%s/p%d' % (spec, k), {'%s/p%d' % (spec, k): pbr.get(spec, [])},
+                      {'%s/p%d' % (spec, k): pbl.get(spec, [])}) for spec in pspecs]
+            if 'pause off=' not in pr and 'pause off=' not in pl:
+                break
         bad = None
-        for spec in specs:
+        for spec, rb, lb in runs:
             d = first_difference(rb.get(spec, ['<no log>']), lb.get(spec, ['<no log>']))
             if d is None:
                 continue
             i, x, y = d
-            entry = next((k for k in known if k.matches(inp.id, x, y)), None)
+            entry = next((k for k in known if k.matches(inp.id, x, y, '/p' in spec)), None)
             if entry:
                 entry.used += 1
                 if a.v:
@@ -235,7 +255,7 @@ def main():
         os.remove(tmp)
     full = not a.only and set(kinds) >= {'corpus', 'cases', 'fuzz'} and not a.fuzz_dir
     for k in known:
-        if k.fuzz_only and not k.used and not a.v:
+        if (k.fuzz_only or (k.pause_only and not a.pauses)) and not k.used and not a.v:
             continue
         if a.v or (full and not k.used):
             print('%s known difference "%s" (%s): seen in %d chunkings' % (

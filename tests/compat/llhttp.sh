@@ -6,7 +6,8 @@
 #                    switches; 9.x-only parts against the layer only)
 #   llhttp_readme    llhttp's README usage example, unchanged
 #   diff.py          the events program over the corpus, tests/cases inputs and fuzz/corpus at
-#                    several chunkings; every difference must be in llhttp.known
+#                    several chunkings, and whole with a pause at each event (--pauses); every
+#                    difference must be in llhttp.known
 #   fuzz_llhttp      the differential fuzzer (fuzz/fuzz_llhttp.c, both in one process): fuzz/corpus
 #                    replayed, then (plain build) LLHTTP_FUZZ_TIME seconds of blind mutation
 #                    (default 10); the inputs whose logs differ go through diff.py too
@@ -40,6 +41,10 @@ run "README example (llhttp 8.1)" "$BUILD/compat/llhttp_readme_real"
 command -v python3 >/dev/null 2>&1 || missing "python3 is not installed"
 run "diff.py" python3 "$dir/diff.py" --real "$BUILD/compat/llhttp_events_real" \
     --layer "$BUILD/compat/llhttp_events_layer" --known "$dir/llhttp.known"
+# the same inputs whole with a pause at each event in turn, resumed where llhttp_get_error_pos()
+# says: the same events and the same place (a program resumes there)
+run "diff.py --pauses" python3 "$dir/diff.py" --real "$BUILD/compat/llhttp_events_real" \
+    --layer "$BUILD/compat/llhttp_events_layer" --known "$dir/llhttp.known" --pauses 64
 # Replaying fuzz/corpus is deterministic: its differing inputs must all be explained. The
 # mutation run (plain build) is random: what it finds is reported as notes here (make
 # fuzz-llhttp fails on them), so that make test stays deterministic.

@@ -637,7 +637,10 @@ struct llhttp__internal_s {
     const char *_data, *_end;   /* the buffer of the current execute() */
     int _cb_err;                /* a callback's error code, until execute() returns it */
     uint8_t _mlen, _mid, _proto, _vlen; /* adjacent: 0 at each message begin, one store */
-    uint8_t _owe, _in_finish, _init_type;
+    uint8_t _owe, _in_finish;
+    uint8_t _skip, _nhold;      /* where llhttp stops after a pause is not the core's (pause_shift) */
+    char _hold[2];
+    uint8_t _init_type;
     char _mbuf[13];             /* a method's bytes, when it is not simply one of llhttp's */
     char _vbuf[3];              /* a version span a pause held back (_owe) */
     simdhttp_data_cb _on_version_typed; /* _cb.on_version once the type is decided */
