@@ -140,6 +140,7 @@ static int feed(http_parser *p, const http_parser_settings *s, const char *at, s
         enum http_errno e = HTTP_PARSER_ERRNO(p);
         if (e == HPE_PAUSED) {
             flush();
+            outf("resume off=%zu\n", off + r); /* what execute() returned: the program resumes there */
             http_parser_pause(p, 0);
             at += r, n -= r, off += r;
             if (n == 0) return 0;
