@@ -31,11 +31,11 @@ LDFLAGS_ALL = -fsanitize=memory
 endif
 LDFLAGS_ALL += $(LDFLAGS)
 
-LIB_SRCS = src/parser.c src/dispatch.c src/head.c src/chunked.c src/tables.c src/isa_scalar.c
+LIB_SRCS = src/parser.c src/dispatch.c src/head.c src/chunked.c src/tables.c src/isa/scalar/isa_scalar.c
 ISA_SRCS =
-# Per-ISA flags: ISAFLAGS_<basename> (set in mk/simd.mk)
+# Per-ISA flags: ISAFLAGS_<basename> (set in mk/simd.mk; e.g. ISAFLAGS_isa_avx2 for src/isa/avx2/isa_avx2.c)
 LIB_OBJS = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIB_SRCS) $(ISA_SRCS))
-LIB_HDRS = include/simdhttp.h $(wildcard src/*.h)
+LIB_HDRS = include/simdhttp.h $(wildcard src/*.h src/isa/*/*.h)
 
 CLI_SRCS = $(wildcard tools/*.c)
 TEST_PROGS =
@@ -55,7 +55,8 @@ cli: $(BUILD)/simdhttp
 tests: $(addprefix $(BUILD)/,$(TEST_PROGS))
 
 $(BUILD)/obj/%.o: src/%.c $(LIB_HDRS) | $(BUILD)/obj
-	$(CC) $(CFLAGS_ALL) $(ISAFLAGS_$*) -c $< -o $@
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS_ALL) $(ISAFLAGS_$(notdir $*)) -c $< -o $@
 
 $(BUILD)/obj $(BUILD)/tests $(BUILD)/tools:
 	mkdir -p $@

@@ -18,7 +18,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "scan_sse42.h"
+#include "isa/sse42/scan_sse42.h"
 
 static double now_ns(void)
 {

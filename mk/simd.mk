@@ -4,14 +4,14 @@
 # baseline. dispatch.c picks one path per process (CPUID + XGETBV). No -march here: a
 # distribution build must run everywhere and still use the best path.
 ifeq ($(ARCH),x86_64)
-ISA_SRCS += src/isa_sse2.c src/isa_sse42.c src/isa_avx2.c src/isa_avx512.c
+ISA_SRCS += $(foreach i,sse2 sse42 avx2 avx512,src/isa/$i/isa_$i.c)
 ISAFLAGS_isa_sse2 = -msse2
 ISAFLAGS_isa_sse42 = -msse4.2
 ISAFLAGS_isa_avx2 = -mavx2 -mbmi -mbmi2 # every AVX2 CPU has BMI1/2 (dispatch.c checks them too)
-ISAFLAGS_isa_avx512 = -mavx2 -mbmi -mbmi2 # + target attributes on its AVX-512 code (scan_avx512.h, stage1_avx512.h)
+ISAFLAGS_isa_avx512 = -mavx2 -mbmi -mbmi2 # + target attributes on its AVX-512 code (src/isa/avx512/)
 endif
 ifeq ($(ARCH),aarch64)
-ISA_SRCS += src/isa_neon.c
+ISA_SRCS += src/isa/neon/isa_neon.c
 endif
 
 TEST_PROGS += tests/test_scan tests/test_guard tests/test_stage1
@@ -54,7 +54,7 @@ bench-native: $(BUILD)/scan_bench $(BUILD)/simdhttp
 	sh bench/scan_ab.sh $(BUILD)/scan_bench best build/native/scan_bench best 9
 
 # SSE4.2 string instructions vs compare+movemask, pshufb vs range compares (docs/simd.md)
-$(BUILD)/scan_micro: bench/scan_micro.c $(wildcard src/scan_*.h) $(BUILD)/libsimdhttp.a
+$(BUILD)/scan_micro: bench/scan_micro.c $(wildcard src/isa/*/scan_*.h) $(BUILD)/libsimdhttp.a
 	$(CC) $(CFLAGS_ALL) -msse4.2 $< $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
 .PHONY: scan-micro
 scan-micro: $(BUILD)/scan_micro

@@ -1,13 +1,15 @@
 /* SPDX-License-Identifier: MIT */
 /* The parser core: the one source of truth for every rule.
  *
- * Included once by each src/isa_<name>.c after it has defined:
- *   SH_ISA          the suffix of the generated entry points (scalar, sse2, avx2, ...)
- *   scan_token, scan_value, scan_target   (the contract is in scan_scalar.h)
- * It generates simdhttp__execute_<isa> (streaming) and simdhttp__parse_head_<isa> (head API)
- * from one always-inline function, sh_core(), specialised by the constant `headmode`: the head
- * API gets the same rules with spans recorded into the head instead of callbacks, and returns
- * INCOMPLETE wherever the streaming parser would wait for more bytes.
+ * Included once by each ISA's unit, src/isa/<isa>/isa_<isa>.c, after it has defined the names
+ * this code calls, bound to that ISA's kernels (the way simdjson's generic code is compiled
+ * into each implementation): scan_token, scan_value, scan_target (the contract is in
+ * src/isa/scalar/scan_scalar.h) and stage 1's block function (src/stage1_at.h).
+ * It gives the unit two static always-inline bodies, sh_execute (streaming) and sh_head (head
+ * API), which the unit's literally named entry points call (simdhttp__execute_avx2, ...); both
+ * are sh_core(), specialised by the constant `headmode`: the head API gets the same rules with
+ * spans recorded into the head instead of callbacks, and returns INCOMPLETE wherever the
+ * streaming parser would wait for more bytes.
  *
  * Shape: one state per resume point; the hot states consume a whole span with one scanner call
  * and one callback (no per-byte switch). Byte loops remain only where spans are a few bytes
@@ -16,12 +18,8 @@
 #include <string.h>
 
 #include "internal.h"
-#include "stage1.h"
+#include "stage1_at.h"
 #include "tables.h"
-
-#define SH_CAT_(a, b) a##b
-#define SH_CAT(a, b) SH_CAT_(a, b)
-#define SH_FN(name) SH_CAT(name, SH_ISA)
 
 #ifndef SH_CORE_SHARED
 #define SH_CORE_SHARED
@@ -518,7 +516,6 @@ static inline __attribute__((always_inline)) int sh_head_framing(simdhttp_parser
 
 static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
 
-#define SH_ALWAYS_INLINE inline __attribute__((always_inline))
 
 #endif /* SH_CORE_SHARED */
 
@@ -618,7 +615,7 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
     } while (0)
 
 /* The bytes of per-message state that msg_start clears for each message and the head API's
- * set-up (simdhttp__head_) clears beside _state: one list, so that the two cannot drift apart. */
+ * set-up (sh_head) clears beside _state: one list, so that the two cannot drift apart. */
 #define SH_CLEAR_MSG_BYTES(P)                                                                \
     do {                                                                                     \
         (P)->_idx = 0;                                                                       \
@@ -692,7 +689,7 @@ enum {
  * states after a pause); anything else ends the walk at the start of the line, and the
  * general path takes that line from its first byte.
  * A function of its own for the reader; inlined into sh_core (see below). */
-static SH_ALWAYS_INLINE int SH_FN(sh_fields_)(simdhttp_parser *p, simdhttp_head *h, sh_walk *w,
+static SH_ALWAYS_INLINE int sh_fields(simdhttp_parser *p, simdhttp_head *h, sh_walk *w,
                                               const uint8_t *data, const uint8_t *hend,
                                               const int headmode)
 {
@@ -927,19 +924,19 @@ stop:
 /* The two instantiations sh_core calls. Inlined there: as separate functions (noinline) they
  * cost 1-4% more instructions per message (the call, the walk state through memory; AVX2
  * callgrind: browser-get head 2552 inlined, 2581 called; get-4h 962 / 1002; docs/simd.md). */
-static SH_ALWAYS_INLINE int SH_FN(sh_fields_head_)(simdhttp_parser *p, simdhttp_head *h, sh_walk *w,
+static SH_ALWAYS_INLINE int sh_fields_head(simdhttp_parser *p, simdhttp_head *h, sh_walk *w,
                                                             const uint8_t *data, const uint8_t *hend)
 {
-    return SH_FN(sh_fields_)(p, h, w, data, hend, 1);
+    return sh_fields(p, h, w, data, hend, 1);
 }
 
-static SH_ALWAYS_INLINE int SH_FN(sh_fields_stream_)(simdhttp_parser *p, sh_walk *w,
+static SH_ALWAYS_INLINE int sh_fields_stream(simdhttp_parser *p, sh_walk *w,
                                                               const uint8_t *data, const uint8_t *hend)
 {
-    return SH_FN(sh_fields_)(p, NULL, w, data, hend, 0);
+    return sh_fields(p, NULL, w, data, hend, 0);
 }
 
-static SH_ALWAYS_INLINE long SH_FN(sh_core_)(simdhttp_parser *p, const uint8_t *data, size_t len,
+static SH_ALWAYS_INLINE long sh_core(simdhttp_parser *p, const uint8_t *data, size_t len,
                                              simdhttp_head *h, const int headmode)
 {
     const uint8_t *pos = data, *end = data + len;
@@ -1042,7 +1039,7 @@ msg_start:
         p->status_code = 0;
         p->http_major = p->http_minor = 0;
         p->_fields_left = p->_max_fields;
-        SH_CLEAR_MSG_BYTES(p); /* (the head API's: simdhttp__head_, in merged stores) */
+        SH_CLEAR_MSG_BYTES(p); /* (the head API's: sh_head, in merged stores) */
     }
     SH_NOTE(on_message_begin, S_MSG_BEGUN, pos);
 msg_begun:
@@ -1364,8 +1361,8 @@ field_line:
      * first byte (the error, the partial line, the special field in the streaming API). */
     if (SH_LIKELY(!(p->flags & SIMDHTTP_F_TRAILERS))) {
         walk.pos = pos;
-        rc = headmode ? SH_FN(sh_fields_head_)(p, h, &walk, data, hend)
-                      : SH_FN(sh_fields_stream_)(p, &walk, data, hend);
+        rc = headmode ? sh_fields_head(p, h, &walk, data, hend)
+                      : sh_fields_stream(p, &walk, data, hend);
         pos = walk.pos;
         if (SH_UNLIKELY(rc != SH_WALK_GENERAL)) {
             if (rc == SH_WALK_HEAD_END) goto head_done;
@@ -1921,9 +1918,9 @@ out_error:
     return p->_error;
 }
 
-SH_INTERNAL simdhttp_errno SH_FN(simdhttp__execute_)(simdhttp_parser *p, const char *data, size_t len)
+static SH_ALWAYS_INLINE simdhttp_errno sh_execute(simdhttp_parser *p, const char *data, size_t len)
 {
-    return (simdhttp_errno)SH_FN(sh_core_)(p, (const uint8_t *)data, len, NULL, 0);
+    return (simdhttp_errno)sh_core(p, (const uint8_t *)data, len, NULL, 0);
 }
 
 /* The head API: simdhttp_parse_head, and simdhttp_parse_fields (fields 1: a bare field block,
@@ -1931,7 +1928,7 @@ SH_INTERNAL simdhttp_errno SH_FN(simdhttp__execute_)(simdhttp_parser *p, const c
  * an obs-fold). The parser is made here, so that the dispatcher's call is a tail call (no
  * frame of its own) and the set-up's stores meet the core's first reads in one function
  * (AVX2 callgrind: get-4h 809 -> 797 instructions per message). */
-SH_INTERNAL long SH_FN(simdhttp__head_)(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,
+static SH_ALWAYS_INLINE long sh_head(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,
                                         const simdhttp_config *cfg, int fields)
 {
     simdhttp_parser p;
@@ -1954,7 +1951,7 @@ SH_INTERNAL long SH_FN(simdhttp__head_)(simdhttp_head *h, simdhttp_type type, co
                    "method_str up to error_offset: those nine members (error padded to 8 bytes)");
     memset(&h->method_str, 0,
            offsetof(simdhttp_head, error_offset) + sizeof h->error_offset - offsetof(simdhttp_head, method_str));
-    long r = SH_FN(sh_core_)(&p, (const uint8_t *)buf, len, h, 1);
+    long r = sh_core(&p, (const uint8_t *)buf, len, h, 1);
     if (r > 0) {
         h->type = p.type;
         h->method = p.method;

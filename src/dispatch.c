@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Run-time choice of the scanner path: once per process, then one predictable switch per call.
  *
- * Every path is a whole copy of the parser core (src/isa_<name>.c) with its scanners inlined,
+ * Every path is a whole copy of the parser core (src/isa/<name>/isa_<name>.c) with its scanners inlined,
  * so choosing costs one switch per execute()/parse_head() call, never an indirect call per
  * span. The choice is cached in an atomic (0: not chosen yet); concurrent first calls compute
  * the same answer, so the race is benign.

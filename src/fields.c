@@ -14,11 +14,11 @@
 /* the span scanners of the path every CPU of the architecture has (SSE2 on x86-64, NEON on
  * AArch64: baseline, no flags, so a distro build keeps them) */
 #if defined(__SSE2__)
-#include "scan_sse2.h"
+#include "isa/sse2/scan_sse2.h"
 #elif defined(__aarch64__) && defined(__ARM_NEON)
-#include "scan_neon.h"
+#include "isa/neon/scan_neon.h"
 #else
-#include "scan_scalar.h"
+#include "isa/scalar/scan_scalar.h"
 #endif
 
 #include "internal.h"
@@ -850,7 +850,7 @@ static const uint8_t cookie_octet_tab[256] = {
 
 /* The first p in [s, e) whose byte is no cookie-octet, else e; and the first that is no tchar
  * (a cookie-name), the token scanner. Cookie values are long (session ids, tokens): 16 bytes a
- * step, with the scanners' tails (src/scan_sse2.h, scan_neon.h). A cookie-octet is VCHAR but
+ * step, with the scanners' tails (src/isa/sse2/scan_sse2.h, scan_neon.h). A cookie-octet is VCHAR but
  * '"' ',' ';' '\\': the request-target's stop class and four compares. */
 static inline const uint8_t *scalar_scan_cookie(const uint8_t *s, const uint8_t *e)
 {

@@ -72,25 +72,35 @@ enum { H_NONE = 0, H_CONTENT_LENGTH, H_TRANSFER_ENCODING, H_CONNECTION, H_UPGRAD
 /* p->_te bits */
 enum { TE_SEEN_CHUNKED = 1, TE_LAST_CHUNKED = 2 };
 
-/* Per-ISA instantiations of the core (src/core.h). */
-#define SH_DECLARE_ISA(isa)                                                                  \
-    SH_INTERNAL simdhttp_errno simdhttp__execute_##isa(simdhttp_parser *p, const char *data,  \
-                                                       size_t len);                          \
-    SH_INTERNAL long simdhttp__head_##isa(simdhttp_head *h, simdhttp_type type, const char *buf, \
-                                          size_t len, const simdhttp_config *cfg, int fields);
+#define SH_ALWAYS_INLINE inline __attribute__((always_inline))
 
-SH_DECLARE_ISA(scalar)
+/* The entry points of each ISA's unit (src/isa/<isa>/isa_<isa>.c, which calls the generic
+ * bodies sh_execute and sh_head of src/core.h), named literally so that a call leads to its
+ * definition. */
+SH_INTERNAL simdhttp_errno simdhttp__execute_scalar(simdhttp_parser *p, const char *data, size_t len);
+SH_INTERNAL long simdhttp__head_scalar(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,
+                                       const simdhttp_config *cfg, int fields);
 #if defined(__x86_64__) || defined(_M_X64)
-SH_DECLARE_ISA(sse2)
-SH_DECLARE_ISA(sse42)
-SH_DECLARE_ISA(avx2)
-SH_DECLARE_ISA(avx512)
+SH_INTERNAL simdhttp_errno simdhttp__execute_sse2(simdhttp_parser *p, const char *data, size_t len);
+SH_INTERNAL long simdhttp__head_sse2(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,
+                                     const simdhttp_config *cfg, int fields);
+SH_INTERNAL simdhttp_errno simdhttp__execute_sse42(simdhttp_parser *p, const char *data, size_t len);
+SH_INTERNAL long simdhttp__head_sse42(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,
+                                      const simdhttp_config *cfg, int fields);
+SH_INTERNAL simdhttp_errno simdhttp__execute_avx2(simdhttp_parser *p, const char *data, size_t len);
+SH_INTERNAL long simdhttp__head_avx2(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,
+                                     const simdhttp_config *cfg, int fields);
+SH_INTERNAL simdhttp_errno simdhttp__execute_avx512(simdhttp_parser *p, const char *data, size_t len);
+SH_INTERNAL long simdhttp__head_avx512(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,
+                                       const simdhttp_config *cfg, int fields);
 #endif
 #if defined(__aarch64__)
-SH_DECLARE_ISA(neon)
+SH_INTERNAL simdhttp_errno simdhttp__execute_neon(simdhttp_parser *p, const char *data, size_t len);
+SH_INTERNAL long simdhttp__head_neon(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,
+                                     const simdhttp_config *cfg, int fields);
 #endif
 
-/* The cookie iterator's pair scan (src/isa_avx2.c), through the dispatcher (src/dispatch.c:
+/* The cookie iterator's pair scan (src/isa/avx2/isa_avx2.c), through the dispatcher (src/dispatch.c:
  * 0, "scan it byte by byte", where the path chosen has none). v[0..vl), vl >= 32; the name's
  * end in the low 32 bits, the value's in the high. */
 #if defined(__x86_64__) || defined(_M_X64)

@@ -22,7 +22,7 @@ extern const uint8_t simdhttp_hex1[256];
  *     form, against the same HI row: column 0 but HTAB (low nibble 9), all of column 1, DEL
  *     (column 7, low nibble 0xf);
  *   SH_COOKIE_LO_BYTES: RFC 6265 section 4.2.1's cookie-octet (VCHAR but DQUOTE, ',', ';',
- *     '\\'), against the same HI row (the cookie iterator's AVX2 pair scan, src/isa_avx2.c). */
+ *     '\\'), against the same HI row (the cookie iterator's AVX2 pair scan, src/isa/avx2/isa_avx2.c). */
 #define SH_TCHAR_LO_BYTES 0xe8, 0xfc, 0xf8, 0xfc, 0xfc, 0xfc, 0xfc, 0xfc, 0xf8, 0xf8, 0xf4, 0x54, 0xd0, 0x54, 0xf4, 0x70
 #define SH_TCHAR_HI_BYTES 0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80, 0, 0, 0, 0, 0, 0, 0, 0
 #define SH_VBAD_LO_BYTES 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x03, 0x02, 0x03, 0x03, 0x03, 0x03, 0x03, 0x83
@@ -30,7 +30,7 @@ extern const uint8_t simdhttp_hex1[256];
 
 /* Vector constants of stage 1, 32 bytes each (NEON uses the first 16), defined here so the
  * ISA units load them (one memory operand) instead of rebuilding each splat in every inlined
- * copy (src/stage1_avx2.h). Rows: SH_VK_* below. */
+ * copy (src/isa/avx2/stage1_avx2.h). Rows: SH_VK_* below. */
 extern const uint8_t simdhttp_vconst[6][32];
 enum { SH_VK_7F, SH_VK_0F, SH_VK_TCHAR_LO, SH_VK_TCHAR_HI, SH_VK_VBAD_LO, SH_VK_COOKIE_LO };
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* A plain-C model of the AVX-512BW intrinsics src/stage1_avx512.h uses, so that its code runs
+/* A plain-C model of the AVX-512BW intrinsics src/isa/avx512/stage1_avx512.h uses, so that its code runs
  * (and is tested, tests/test_stage1.c) on machines without AVX-512, valgrind included. Each
  * function does what Intel's intrinsics guide says of the instruction, lane by lane. The
  * masked load reads only the enabled lanes, as the instruction does. */

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /* The scanner paths compiled into this build, for tests/test_scan.c and tests/test_guard.c.
- * The out-of-line scanners are exported (hidden) by src/isa_<name>.c; the scalar reference is
- * the inline code of src/scan_scalar.h itself. */
+ * The out-of-line scanners are exported (hidden) by src/isa/<name>/isa_<name>.c; the scalar reference is
+ * the inline code of src/isa/scalar/scan_scalar.h itself. */
 #ifndef SIMDHTTP_TEST_SIMD_PATHS_H
 #define SIMDHTTP_TEST_SIMD_PATHS_H
 
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "scan_scalar.h"
+#include "isa/scalar/scan_scalar.h"
 #include "simdhttp.h"
 
 typedef const uint8_t *(*scan_fn)(int kind, const uint8_t *s, const uint8_t *e);
@@ -47,7 +47,7 @@ static const struct simd_path simd_paths[] = {
 #endif
     {0, NULL}};
 
-/* Stage 1 of each path, out of line (src/isa_<name>.c; contract in src/stage1.h). */
+/* Stage 1 of each path, out of line (src/isa/<name>/isa_<name>.c; contract in src/stage1.h). */
 #include "stage1.h"
 typedef void (*stage1_fn)(const uint8_t *p, const uint8_t *lo, const uint8_t *end, sh_masks *m);
 void simdhttp__stage1_scalar(const uint8_t *, const uint8_t *, const uint8_t *, sh_masks *);

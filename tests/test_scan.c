@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Every SIMD scanner against the scalar reference (src/scan_scalar.h), which is itself checked
+/* Every SIMD scanner against the scalar reference (src/isa/scalar/scan_scalar.h), which is itself checked
  * against the RFC definitions written out byte by byte:
  *   - every byte value at every position of spans of every length 0..NMAX (rest: passing bytes,
  *     varied), and every alignment modulo 64;

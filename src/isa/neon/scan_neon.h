@@ -11,7 +11,7 @@
 #include <arm_neon.h>
 #include <string.h>
 
-#include "scan_scalar.h"
+#include "../scalar/scan_scalar.h"
 #include "tables.h"
 
 /* inlined into the core whatever the size heuristics say (see scan_sse2.h) */

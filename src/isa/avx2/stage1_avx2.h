@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /* Stage 1, AVX2 (src/stage1.h has the contract): two 32-byte vectors per block; vbad and ntok
  * two nibble lookups that share the high nibble's (9 vector instructions for both where the
- * stop classes of src/scan_avx2.h take 12; AVX2 callgrind, per message: browser-get head API 2293 -> 2204, get-32h 3249 -> 3102). The
+ * stop classes of src/isa/avx2/scan_avx2.h take 12; AVX2 callgrind, per message: browser-get head API 2293 -> 2204, get-32h 3249 -> 3102). The
  * constants are read from memory (src/tables.c): GCC otherwise rebuilds each splat with three
  * instructions in every inlined copy, about 9 per block. */
 #ifndef SIMDHTTP_STAGE1_AVX2_H
@@ -35,7 +35,7 @@ SH_SCAN_INLINE avx2_stage1_keys avx2_stage1_keys_load(void)
 }
 
 /* the column bits of v's high nibbles (SH_VK_TCHAR_HI), which every row table is ANDed with
- * (also the cookie pair scan's, src/isa_avx2.c) */
+ * (also the cookie pair scan's, src/isa/avx2/isa_avx2.c) */
 SH_SCAN_INLINE __m256i avx2_col32(__m256i v, __m256i tchar_hi, __m256i k0f)
 {
     return _mm256_shuffle_epi8(tchar_hi, _mm256_and_si256(_mm256_srli_epi16(v, 4), k0f));

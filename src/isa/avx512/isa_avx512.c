@@ -2,18 +2,41 @@
 /* The AVX-512BW path (-mavx2 from mk/simd.mk; AVX-512 only in the masked tail load, see
  * scan_avx512.h; run only if CPUID and XGETBV report AVX-512BW/VL): the parser core
  * instantiated with this ISA's scanners inlined. */
+#include "internal.h"
 #include "scan_avx512.h"
 #include "stage1_avx512.h"
 
-#define SH_ISA avx512
+/* The names the generic code calls (src/core.h, src/stage1_at.h), bound to this ISA's kernels. */
 #define SH_VALUE_FROM_LINE_START 1 /* core.h: vector scans are latency-bound */
-#define scan_token avx512_scan_token
-#define scan_value avx512_scan_value
-#define scan_target avx512_scan_target
-#define stage1_block avx512_stage1
 #define SH_STAGE1_PART avx512_stage1_part /* masked load */
+static SH_ALWAYS_INLINE const uint8_t *scan_token(const uint8_t *s, const uint8_t *e)
+{
+    return avx512_scan_token(s, e);
+}
+static SH_ALWAYS_INLINE const uint8_t *scan_value(const uint8_t *s, const uint8_t *e)
+{
+    return avx512_scan_value(s, e);
+}
+static SH_ALWAYS_INLINE const uint8_t *scan_target(const uint8_t *s, const uint8_t *e)
+{
+    return avx512_scan_target(s, e);
+}
+static SH_ALWAYS_INLINE void stage1_block(const uint8_t *p, sh_masks *m)
+{
+    avx512_stage1(p, m);
+}
 #include "core.h"
-#include "stage1.h" /* sh_stage1_at, with this unit's stage1_block */
+
+SH_INTERNAL simdhttp_errno simdhttp__execute_avx512(simdhttp_parser *p, const char *data, size_t len)
+{
+    return sh_execute(p, data, len);
+}
+
+SH_INTERNAL long simdhttp__head_avx512(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,
+                                       const simdhttp_config *cfg, int fields)
+{
+    return sh_head(h, type, buf, len, cfg, fields);
+}
 
 /* The scanners themselves, out of line, for tests/test_scan.c and tests/test_guard.c
  * (hidden: not part of the shared library's ABI). kind: 0 token, 1 value, 2 target. */

@@ -2,7 +2,7 @@
 /* AVX-512BW/VL span scanners: the AVX2 scanners with one difference: a span under 32 bytes
  * is one masked load instead of AVX2's 16/8/4-byte ladder.
  *
- * The unit (src/isa_avx512.c) is compiled with -mavx2 only; the masked load alone is AVX-512
+ * The unit (src/isa/avx512/isa_avx512.c) is compiled with -mavx2 only; the masked load alone is AVX-512
  * code (a target attribute, out of line: the core's spans run to the end of the buffer, so a
  * span under 32 bytes, and the call, come only near the end of the input). Measured on this AMD Zen 4 core (docs/simd.md, scan_bench):
  *   - the whole core built with -mavx512bw -mavx512vl ran 2-3% (gcc) and 3-13% (clang) slower
@@ -24,7 +24,7 @@
 
 #include <immintrin.h>
 
-#include "scan_avx2.h"
+#include "../avx2/scan_avx2.h"
 
 /* bytes [p, p + n) (n < 32) in lanes 0..n-1, zero in the others; nothing else is read */
 __attribute__((target("avx512bw,avx512vl"), noinline)) static __m256i sh_load_masked32(const uint8_t *p, size_t n)

@@ -10,7 +10,7 @@
 
 #include <immintrin.h>
 
-#include "scan_sse42.h"
+#include "../sse42/scan_sse42.h"
 
 /* Body of a scanner for a span of 32 or more bytes (p starts at s). */
 #define SH_X86_LONG32(stop32, p, e)                                                     \

@@ -23,7 +23,7 @@ SH_SCAN_INLINE uint64_t neon_mask64(uint8x16_t a, uint8x16_t b, uint8x16_t c, ui
     return vgetq_lane_u64(vreinterpretq_u64_u8(s), 0);
 }
 
-/* vbad and ntok lanes of 16 bytes, as src/stage1_avx2.h: a row table per class for the low
+/* vbad and ntok lanes of 16 bytes, as src/isa/avx2/stage1_avx2.h: a row table per class for the low
  * nibble (src/tables.h: SH_VK_TCHAR_LO, SH_VK_VBAD_LO) AND one column lookup for the high
  * nibble (SH_VK_TCHAR_HI: bit h for h = 0..7, none from 0x80); vbad where they share a bit,
  * ntok where they do not (8 operations for both where neon_stop_value and neon_stop_token
@@ -53,7 +53,7 @@ SH_SCAN_INLINE void neon_stage1(const uint8_t *p, sh_masks *m)
     neon_masks4(vld1q_u8(p), vld1q_u8(p + 16), vld1q_u8(p + 32), vld1q_u8(p + 48), m);
 }
 
-/* The len bytes at lo, 16 <= len < 64 (src/stage1.h, SH_STAGE1_SHORT), as src/stage1_avx2.h
+/* The len bytes at lo, 16 <= len < 64 (src/stage1.h, SH_STAGE1_SHORT), as src/isa/avx2/stage1_avx2.h
  * does: the q = len / 16 whole pieces from lo, the last 16 bytes in the places of the rest,
  * moved to their bits after the gather. */
 #define SH_STAGE1_SHORT(lo, len, k, m) ((void)(k), neon_stage1_short(lo, len, m))

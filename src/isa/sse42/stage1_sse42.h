@@ -5,7 +5,7 @@
 #define SIMDHTTP_STAGE1_SSE42_H
 
 #include "scan_sse42.h"
-#include "stage1_sse2.h"
+#include "../sse2/stage1_sse2.h"
 
 SH_SCAN_INLINE void sse42_stage1(const uint8_t *p, sh_masks *m) { SH_STAGE1_64(ssse3_stop_token, p, m); }
 

@@ -1,19 +1,46 @@
 /* SPDX-License-Identifier: MIT */
 /* The AVX2 path (-mavx2 from mk/simd.mk; run only if CPUID and XGETBV say so):
- * the parser core instantiated with this ISA's scanners inlined. */
+ * the parser core (src/core.h) compiled with this ISA's scanners inlined. */
+#include "internal.h"
 #include "scan_avx2.h"
 #include "stage1_avx2.h"
 
-#define SH_ISA avx2
+/* The names the generic code calls (src/core.h, src/stage1_at.h), bound to this ISA's kernels. */
 #define SH_VALUE_FROM_LINE_START 1 /* core.h: vector scans are latency-bound */
-#define scan_token avx2_scan_token
-#define scan_value avx2_scan_value
-#define scan_target avx2_scan_target
-#define stage1_block_k avx2_stage1_k
-#define stage1_keys avx2_stage1_keys
-#define stage1_keys_load avx2_stage1_keys_load
+#define SH_STAGE1_KEYED 1 /* stage1_block_k: stage 1's constants loaded once per head */
+static SH_ALWAYS_INLINE const uint8_t *scan_token(const uint8_t *s, const uint8_t *e)
+{
+    return avx2_scan_token(s, e);
+}
+static SH_ALWAYS_INLINE const uint8_t *scan_value(const uint8_t *s, const uint8_t *e)
+{
+    return avx2_scan_value(s, e);
+}
+static SH_ALWAYS_INLINE const uint8_t *scan_target(const uint8_t *s, const uint8_t *e)
+{
+    return avx2_scan_target(s, e);
+}
+typedef avx2_stage1_keys stage1_keys;
+static SH_ALWAYS_INLINE stage1_keys stage1_keys_load(void)
+{
+    return avx2_stage1_keys_load();
+}
+static SH_ALWAYS_INLINE void stage1_block_k(const uint8_t *p, const stage1_keys *k, sh_masks *m)
+{
+    avx2_stage1_k(p, k, m);
+}
 #include "core.h"
-#include "stage1.h" /* sh_stage1_at, with this unit's stage1_block_k */
+
+SH_INTERNAL simdhttp_errno simdhttp__execute_avx2(simdhttp_parser *p, const char *data, size_t len)
+{
+    return sh_execute(p, data, len);
+}
+
+SH_INTERNAL long simdhttp__head_avx2(simdhttp_head *h, simdhttp_type type, const char *buf, size_t len,
+                                     const simdhttp_config *cfg, int fields)
+{
+    return sh_head(h, type, buf, len, cfg, fields);
+}
 
 /* The scanners themselves, out of line, for tests/test_scan.c and tests/test_guard.c
  * (hidden: not part of the shared library's ABI). kind: 0 token, 1 value, 2 target. */

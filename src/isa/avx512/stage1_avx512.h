@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* Stage 1, AVX-512BW (src/stage1.h has the contract): the block in one 64-byte register; vbad
- * and ntok the nibble lookups of src/stage1_avx2.h (two row tables for the low nibble AND one
+ * and ntok the nibble lookups of src/isa/avx2/stage1_avx2.h (two row tables for the low nibble AND one
  * column lookup for the high nibble, across four lanes), each tested straight into a 64-bit
  * mask register; a short block is one masked load (lanes past the end are neither read nor
  * faulted on and read as zero, a stop byte: exactly the contract's padding).
  *
- * The unit (src/isa_avx512.c) is compiled with -mavx2 (docs/simd.md: EVEX code throughout the
+ * The unit (src/isa/avx512/isa_avx512.c) is compiled with -mavx2 (docs/simd.md: EVEX code throughout the
  * core measured slower), so these two functions carry the AVX-512 target themselves and stay
  * out of line: one call per block (inlined into a unit built with AVX-512 flags it measured
  * level with AVX2, not faster: docs/simd.md). Where the CPU lacks AVX-512, and under valgrind,

@@ -15,7 +15,7 @@
 #include <emmintrin.h>
 #include <string.h>
 
-#include "scan_scalar.h"
+#include "../scalar/scan_scalar.h"
 
 #define SH_CTZ(m) ((unsigned)__builtin_ctz(m))
 

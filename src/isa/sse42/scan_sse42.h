@@ -10,7 +10,7 @@
 
 #include <tmmintrin.h>
 
-#include "scan_sse2.h"
+#include "../sse2/scan_sse2.h"
 #include "tables.h" /* SH_TCHAR_LO_BYTES, SH_TCHAR_HI_BYTES: tchar as a nibble bitmap */
 
 /* not a tchar */
@@ -35,7 +35,6 @@ SH_SCAN_INLINE const uint8_t *sse42_scan_token(const uint8_t *s, const uint8_t *
     SH_X86_SHORT16(ssse3_stop_token, scalar_scan_token, s, e);
 }
 
-#define sse42_scan_value sse2_scan_value
-#define sse42_scan_target sse2_scan_target
+/* scan_value and scan_target: SSE2's (sse2_scan_value, sse2_scan_target; isa_sse42.c calls them) */
 
 #endif

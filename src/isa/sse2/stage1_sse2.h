@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* Stage 1, SSE2 (src/stage1.h has the contract): four 16-byte vectors per block; vbad and ntok
- * the scanners' stop classes (src/scan_sse2.h), a movemask each. The SSE4.2-level unit passes
+ * the scanners' stop classes (src/isa/sse2/scan_sse2.h), a movemask each. The SSE4.2-level unit passes
  * the pshufb tchar class of scan_sse42.h instead. */
 #ifndef SIMDHTTP_STAGE1_SSE2_H
 #define SIMDHTTP_STAGE1_SSE2_H
