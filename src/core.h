@@ -525,7 +525,7 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
     do {                                                                                     \
         p->_error = (code);                                                                  \
         p->_reason = (why);                                                                  \
-        errpos = (at);                                                                       \
+        x.errpos = (at);                                                                     \
         goto out_error;                                                                      \
     } while (0)
 
@@ -634,17 +634,9 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
  * read before is dropped). */
 #define SH_HEAD_ENTER()                                                                      \
     do {                                                                                     \
-        hbase = pos;                                                                         \
-        hend = (size_t)(end - pos) > p->_head_left ? pos + p->_head_left : end;              \
-        walk.bb = (uintptr_t)end + 1; /* stage 2: the block read before is dropped */        \
-    } while (0)
-#define SH_HEAD_LEAVE()                                                                      \
-    do {                                                                                     \
-        if (hbase) {                                                                         \
-            p->_head_left -= (uint32_t)(pos - hbase);                                        \
-            hbase = NULL;                                                                    \
-            hend = end;                                                                      \
-        }                                                                                    \
+        x.hbase = pos;                                                                       \
+        x.hend = (size_t)(end - pos) > p->_head_left ? pos + p->_head_left : end;            \
+        walk.bb = (uintptr_t)end + 1; /* stage 2: the block read before is dropped */      \
     } while (0)
 
 /* ---- stage 2: the field lines of a head, walked with stage 1's masks ---- */
@@ -667,6 +659,19 @@ enum {
     SH_WALK_STOP         /* streaming: a callback stopped the parser; pos: where to resume,
                             p->_state set */
 };
+
+/* What sh_core and its parts share for one call: the input, the head budget, stage 2's walk
+ * and what an exit reports. (The cursor itself, pos, is passed and returned: it stays in a
+ * register.) Inlined parts keep it in registers too: nothing takes its address out of line. */
+typedef struct sh_ctx {
+    const uint8_t *data, *end; /* this call's input */
+    const uint8_t *hend;       /* scans in a head stop here (the head budget's end, or end) */
+    const uint8_t *hbase;      /* where the head budget was entered; NULL outside a head */
+    const uint8_t *errpos;     /* the error's byte, for sh_exit_error */
+    simdhttp_head *h;          /* the head API's result; NULL in the streaming API */
+    uint32_t lenient;          /* p->_lenient */
+    int rc;                    /* what a callback that stopped the parser returned */
+} sh_ctx;
 #endif
 /* pos[0..1] are CR LF, both before e */
 #define SH_IS_CRLF_AT(pos, e) ((e) - (pos) >= 2 && SH_IS_CRLF(pos))
@@ -936,15 +941,107 @@ static SH_ALWAYS_INLINE int sh_fields_stream(simdhttp_parser *p, sh_walk *w,
     return sh_fields(p, NULL, w, data, hend, 0);
 }
 
+/* ---- the exits of sh_core: each returns what sh_core returns ---- */
+
+/* Leave the head budget at pos: what was read of it counts against max_head_size. */
+static SH_ALWAYS_INLINE void sh_head_leave(simdhttp_parser *p, sh_ctx *x, const uint8_t *pos)
+{
+    if (x->hbase) {
+        p->_head_left -= (uint32_t)(pos - x->hbase);
+        x->hbase = NULL;
+        x->hend = x->end;
+    }
+}
+
+/* All len bytes taken. */
+static SH_ALWAYS_INLINE long sh_exit_ok(simdhttp_parser *p, size_t len)
+{
+    p->_nread += len;
+    return SIMDHTTP_OK;
+}
+
+/* The error in p->_error and p->_reason at errpos: the parser stays in S_ERROR. h: the head
+ * API's result (headmode). */
+static SH_ALWAYS_INLINE long sh_error_exit(simdhttp_parser *p, simdhttp_head *h, const uint8_t *data,
+                                           const uint8_t *errpos, const int headmode)
+{
+    p->_state = S_ERROR;
+    p->_error_pos = (const char *)errpos;
+    p->_error_offset = p->_nread + (uint64_t)(errpos - data);
+    if (headmode) {
+        h->error = p->_error;
+        h->error_reason = p->_reason;
+        h->error_offset = (size_t)p->_error_offset;
+        /* set, not left as the caller's memory held it: the header promises the zeros with
+         * TOO_MANY_HEADERS, and a 431 answer needs the type to read method_str or reason */
+        h->type = p->type;
+        h->method = h->http_major = h->http_minor = 0;
+        h->status_code = 0;
+        h->flags = 0;
+        h->content_length = 0;
+        return SIMDHTTP_HEAD_ERROR;
+    }
+    return p->_error;
+}
+
+static SH_ALWAYS_INLINE long sh_exit_error(simdhttp_parser *p, sh_ctx *x, const uint8_t *pos, const int headmode)
+{
+    sh_head_leave(p, x, pos);
+    return sh_error_exit(p, x->h, x->data, x->errpos, headmode);
+}
+
+/* The input ends at pos: whether the scan stopped at the head budget, not at the end of the
+ * input. @return 1 with the error set (the head is too large), else 0. */
+static SH_ALWAYS_INLINE int sh_over_budget(simdhttp_parser *p, sh_ctx *x, const uint8_t *pos)
+{
+    if (SH_LIKELY(!x->hbase || x->hend == x->end)) return 0;
+    p->_error = SIMDHTTP_E_HEADER_OVERFLOW;
+    p->_reason = (p->flags & SIMDHTTP_F_TRAILERS) ? "trailer section larger than max_head_size"
+                                                  : "head larger than max_head_size";
+    x->errpos = pos;
+    return 1;
+}
+
+/* The input ends at pos, p->_state set, within the head budget: wait for more (the head API:
+ * INCOMPLETE). */
+static SH_ALWAYS_INLINE long sh_exit_more(simdhttp_parser *p, sh_ctx *x, const uint8_t *pos, size_t len,
+                                          const int headmode)
+{
+    sh_head_leave(p, x, pos);
+    if (headmode) return SIMDHTTP_HEAD_INCOMPLETE;
+    return sh_exit_ok(p, len);
+}
+
+/* A callback returned rc != 0 (p->_cb_which says which), pos where to resume (p->_state
+ * set): a pause, or the user's error. */
+static SH_ALWAYS_INLINE long sh_exit_stop(simdhttp_parser *p, sh_ctx *x, const uint8_t *pos, int rc)
+{
+    sh_head_leave(p, x, pos);
+    p->_error_pos = (const char *)pos;
+    p->_error_offset = p->_nread + (uint64_t)(pos - x->data);
+    p->_cb_rc = rc;
+    /* a reason the callback gave (simdhttp_set_error_reason) is kept: _reason is NULL while
+     * the parser runs */
+    if (rc == p->_pause_rc) {
+        p->_error = SIMDHTTP_E_PAUSED;
+        if (!p->_reason) p->_reason = "paused by a callback";
+        p->_nread = p->_error_offset; /* the caller passes the rest again after resume */
+        return SIMDHTTP_E_PAUSED;
+    }
+    p->_error = SIMDHTTP_E_USER;
+    if (!p->_reason) p->_reason = "a callback returned an error";
+    p->_state = S_ERROR;
+    return SIMDHTTP_E_USER;
+}
+
 static SH_ALWAYS_INLINE long sh_core(simdhttp_parser *p, const uint8_t *data, size_t len,
                                              simdhttp_head *h, const int headmode)
 {
     const uint8_t *pos = data, *end = data + len;
-    const uint8_t *hend = end, *hbase = NULL; /* head budget window */
+    sh_ctx x = {data, end, end, NULL, NULL, h, p->_lenient, 0};
     sh_walk walk = {NULL, (uintptr_t)end + 1, 0, 0, 0}; /* stage 2's state: no block yet */
-    const uint8_t *mark, *q, *errpos;
+    const uint8_t *mark, *q;
     simdhttp_field *f = NULL;
-    uint32_t lenient = p->_lenient;
     int rc;
     uint8_t c;
 
@@ -1017,7 +1114,7 @@ dispatch:
     default:
         p->_error = SIMDHTTP_E_INVALID_ARGUMENT;
         p->_reason = "parser is in an invalid state (not initialised?)";
-        errpos = pos;
+        x.errpos = pos;
         goto out_error;
     }
 
@@ -1026,7 +1123,7 @@ msg_start:
     /* RFC 9112 2.2: a server SHOULD ignore empty lines before the request-line; a client
      * gets them before a status-line too (a server's CRLF after a 100 Continue) and skips
      * them alike. */
-    if (pos == hend) SH_MORE(S_MSG_START);
+    if (pos == x.hend) SH_MORE(S_MSG_START);
     c = *pos;
     if (SH_UNLIKELY(c <= ' ') && (c == '\r' || c == '\n')) { /* (one test for every start line) */
         p->_next = S_MSG_START;
@@ -1051,7 +1148,7 @@ msg_begun:
 detect:
     /* BOTH: "HTTP/" starts a response; anything else is a request's method. A whole
      * "HTTP/" goes to the version from its first byte (its fast path takes "HTTP/1.x"). */
-    if (p->_idx == 0 && SH_LIKELY(hend - pos >= 5)) {
+    if (p->_idx == 0 && SH_LIKELY(x.hend - pos >= 5)) {
         if (memcmp(pos, "HTTP/", 5) == 0) {
             p->type = SIMDHTTP_RESPONSE;
             goto version;
@@ -1062,7 +1159,7 @@ detect:
             goto method_first;
         }
     }
-    while (pos < hend && p->_idx < 5 && *pos == sh_http_prefix[p->_idx]) {
+    while (pos < x.hend && p->_idx < 5 && *pos == sh_http_prefix[p->_idx]) {
         pos++;
         p->_idx++;
     }
@@ -1070,7 +1167,7 @@ detect:
         p->type = SIMDHTTP_RESPONSE;
         goto version;
     }
-    if (pos == hend) SH_MORE(S_DETECT);
+    if (pos == x.hend) SH_MORE(S_DETECT);
     p->type = SIMDHTTP_REQUEST;
     if (p->_idx) {
         /* the bytes matched so far were the method's first bytes */
@@ -1087,7 +1184,7 @@ method_first:
     if (headmode) h->method_str = (const char *)pos;
     /* The two methods most requests use, whole with their SP: one compare instead of the
      * token scan and the classification (the SP is checked by the compare itself). */
-    if (SH_LIKELY(hend - pos >= 5)) {
+    if (SH_LIKELY(x.hend - pos >= 5)) {
         mark = pos;
         if (sh_load32(pos) == sh_load32("GET ")) {
             p->method = SIMDHTTP_METHOD_GET;
@@ -1104,8 +1201,8 @@ method_first:
     }
 method:
     mark = pos;
-    q = scan_token(pos, hend);
-    if (SH_UNLIKELY(q == hend)) {
+    q = scan_token(pos, x.hend);
+    if (SH_UNLIKELY(q == x.hend)) {
         sh_keep(p, mark, (size_t)(q - mark));
         SH_SPAN(on_method, mark, q - mark, S_METHOD, q);
         pos = q;
@@ -1134,22 +1231,22 @@ method_end:
     pos++; /* the SP */
     SH_NOTE(on_method_complete, S_URL_START, pos);
 url_start:
-    if (pos == hend) SH_MORE(S_URL_START);
+    if (pos == x.hend) SH_MORE(S_URL_START);
     if (*pos == ' ') SH_ERR(SIMDHTTP_E_UNEXPECTED_SPACE, pos, "more than one SP after the method");
     if ((uint8_t)(*pos - 0x21) >= 0x5e) SH_ERR(SIMDHTTP_E_INVALID_URL, pos, "empty or invalid request-target");
     if (headmode) h->target = (const char *)pos;
 url:
     mark = pos;
-    q = scan_target(pos, hend);
+    q = scan_target(pos, x.hend);
 url_scanned:
-    if (SH_UNLIKELY(q == hend)) {
+    if (SH_UNLIKELY(q == x.hend)) {
         SH_SPAN(on_url, mark, q - mark, S_URL, q);
         pos = q;
         SH_MORE(S_URL);
     }
     if (SH_UNLIKELY(*q != ' ')) {
-        if (*q >= 0x80 && (lenient & SIMDHTTP_LENIENT_TARGET_OBS_TEXT)) {
-            q = scan_target(q + 1, hend); /* (off the path of a target that stops at its SP) */
+        if (*q >= 0x80 && (x.lenient & SIMDHTTP_LENIENT_TARGET_OBS_TEXT)) {
+            q = scan_target(q + 1, x.hend); /* (off the path of a target that stops at its SP) */
             goto url_scanned;
         }
         SH_SPAN(on_url, mark, q - mark, S_URL, q);
@@ -1161,7 +1258,7 @@ url_scanned:
     /* The head API (no spans to give, no state to leave between): " HTTP/1.x" CRLF, the rest
      * of the usual request-line, in three compares; what url_end, version and after_version
      * do with it, and the same for anything else */
-    if (headmode && SH_LIKELY(hend - q >= 11) && sh_load64(q) == sh_load64(" HTTP/1.") &&
+    if (headmode && SH_LIKELY(x.hend - q >= 11) && sh_load64(q) == sh_load64(" HTTP/1.") &&
         (uint8_t)(q[8] - '0') <= 9 && SH_IS_CRLF(q + 9)) {
         p->http_major = 1;
         p->http_minor = (uint8_t)(q[8] - '0');
@@ -1177,9 +1274,9 @@ url_end:
 
 version:
     /* "HTTP/" DIGIT "." DIGIT; the span is the DIGIT "." DIGIT part. Major version 1 only
-     * (unless lenient); any minor: a higher one is processed as 1.1 (RFC 9110 2.5) and
+     * (unless x.lenient); any minor: a higher one is processed as 1.1 (RFC 9110 2.5) and
      * http_minor says which it was. */
-    if (p->_idx == 0 && SH_LIKELY(hend - pos >= 8) && memcmp(pos, "HTTP/1.", 7) == 0 &&
+    if (p->_idx == 0 && SH_LIKELY(x.hend - pos >= 8) && memcmp(pos, "HTTP/1.", 7) == 0 &&
         (uint8_t)(pos[7] - '0') <= 9) {
         p->http_major = 1;
         p->http_minor = (uint8_t)(pos[7] - '0');
@@ -1188,7 +1285,7 @@ version:
         goto version_end;
     }
     mark = pos;
-    while (pos < hend && p->_idx < 8) {
+    while (pos < x.hend && p->_idx < 8) {
         c = *pos;
         if (p->_idx < 5) {
             if (c != sh_http_prefix[p->_idx]) SH_ERR(SIMDHTTP_E_INVALID_VERSION, pos, "expected \"HTTP/\"");
@@ -1199,7 +1296,7 @@ version:
             if (c < '0' || c > '9') goto version_bad;
             if (p->_idx == 5) {
                 p->http_major = (uint8_t)(c - '0');
-                if (c != '1' && !(lenient & SIMDHTTP_LENIENT_VERSION)) goto version_bad;
+                if (c != '1' && !(x.lenient & SIMDHTTP_LENIENT_VERSION)) goto version_bad;
             } else {
                 p->http_minor = (uint8_t)(c - '0');
             }
@@ -1212,11 +1309,11 @@ version:
 version_end:
     SH_NOTE(on_version_complete, S_AFTER_VERSION, pos);
 after_version:
-    if (pos == hend) SH_MORE(S_AFTER_VERSION);
+    if (pos == x.hend) SH_MORE(S_AFTER_VERSION);
     c = *pos;
     if (p->type == SIMDHTTP_REQUEST) {
         p->_want = 0;
-        if (SH_LIKELY(c == '\r') && hend - pos >= 2 && pos[1] == '\n') { /* what line_end does */
+        if (SH_LIKELY(c == '\r') && x.hend - pos >= 2 && pos[1] == '\n') { /* what line_end does */
             pos += 2;
             goto field_start;
         }
@@ -1233,14 +1330,14 @@ after_version:
     p->status_code = 0;
 status_code:
     mark = pos;
-    if (p->_idx == 0 && SH_LIKELY(hend - pos >= 3) && (uint8_t)(pos[0] - '1') <= 8 &&
+    if (p->_idx == 0 && SH_LIKELY(x.hend - pos >= 3) && (uint8_t)(pos[0] - '1') <= 8 &&
         (uint8_t)(pos[1] - '0') <= 9 && (uint8_t)(pos[2] - '0') <= 9) { /* the usual case */
         p->status_code = (uint16_t)(pos[0] * 100 + pos[1] * 10 + pos[2] - '0' * 111);
         SH_SPAN(on_status_code, pos, 3, S_STATUS_CODE_END, pos + 3);
         pos += 3;
         goto status_code_end;
     }
-    while (pos < hend && p->_idx < 3) {
+    while (pos < x.hend && p->_idx < 3) {
         c = *pos;
         if (c < '0' || c > '9' || (p->_idx == 0 && c == '0')) {
             SH_SPAN(on_status_code, mark, pos - mark, S_STATUS_CODE, pos);
@@ -1255,7 +1352,7 @@ status_code:
 status_code_end:
     SH_NOTE(on_status_code_complete, S_STATUS_SP, pos);
 status_sp:
-    if (pos == hend) SH_MORE(S_STATUS_SP);
+    if (pos == x.hend) SH_MORE(S_STATUS_SP);
     c = *pos;
     if (c == '\r' || c == '\n') { /* no reason phrase, no SP: accepted, as by most clients */
         if (headmode) h->reason = (const char *)pos, h->reason_len = 0;
@@ -1266,8 +1363,8 @@ status_sp:
     if (headmode) h->reason = (const char *)pos;
 reason:
     mark = pos;
-    q = scan_value(pos, hend);
-    if (q == hend) {
+    q = scan_value(pos, x.hend);
+    if (q == x.hend) {
         SH_SPAN(on_status, mark, q - mark, S_REASON, q);
         pos = q;
         SH_MORE(S_REASON);
@@ -1295,18 +1392,18 @@ version_bad:
 line_end:
     /* at a CR or LF that ends a line; then continue at p->_next */
     if (*pos == '\n') {
-        if (!(lenient & SIMDHTTP_LENIENT_OPTIONAL_CR_BEFORE_LF))
+        if (!(x.lenient & SIMDHTTP_LENIENT_OPTIONAL_CR_BEFORE_LF))
             SH_ERR(SIMDHTTP_E_CR_EXPECTED, pos, "LF without CR (bare LF)");
         pos++;
         goto line_next;
     }
     pos++;
 line_lf:
-    if (pos == hend) SH_MORE(S_LINE_LF);
+    if (pos == x.hend) SH_MORE(S_LINE_LF);
     if (*pos == '\n') {
         pos++;
-    } else if (!(lenient & SIMDHTTP_LENIENT_OPTIONAL_LF_AFTER_CR) &&
-               !((lenient & SIMDHTTP_LENIENT_FIELD_BARE_CR) && p->_next == S_FIELD_START && p->_want)) {
+    } else if (!(x.lenient & SIMDHTTP_LENIENT_OPTIONAL_LF_AFTER_CR) &&
+               !((x.lenient & SIMDHTTP_LENIENT_FIELD_BARE_CR) && p->_next == S_FIELD_START && p->_want)) {
         /* _want (a field line's end) is owned by message begin: test _next first, as a CR
          * among the empty lines before a start line comes before any message begins */
         SH_ERR(SIMDHTTP_E_LF_EXPECTED, pos, "CR not followed by LF");
@@ -1322,7 +1419,7 @@ line_next:
 
     /* ---------------------------------------------------------------- field lines ---- */
 field_start:
-    if (SH_UNLIKELY(pos == hend)) SH_MORE(S_FIELD_START);
+    if (SH_UNLIKELY(pos == x.hend)) SH_MORE(S_FIELD_START);
     c = *pos;
     if (SH_LIKELY(c > ' ')) {
         /* a field name's first byte (or an invalid one): no fold, not the end of the head */
@@ -1330,7 +1427,7 @@ field_start:
         goto field_line;
     }
     if (SH_UNLIKELY(SH_IS_WS(c))) {
-        if (!p->_want || !(lenient & SIMDHTTP_LENIENT_OBS_FOLD))
+        if (!p->_want || !(x.lenient & SIMDHTTP_LENIENT_OBS_FOLD))
             SH_ERR(SIMDHTTP_E_UNEXPECTED_SPACE, pos,
                    p->_want ? "obs-fold (field line continued on the next line)"
                             : "whitespace before the first field line");
@@ -1346,8 +1443,8 @@ field_start:
         p->_want = 1; /* the fold's SP: not empty */
         SH_SPAN(on_header_value, " ", 1, S_FOLD_WS, pos);
     fold_ws:
-        while (pos < hend && SH_IS_WS(*pos)) pos++;
-        if (pos == hend) SH_MORE(S_FOLD_WS);
+        while (pos < x.hend && SH_IS_WS(*pos)) pos++;
+        if (pos == x.hend) SH_MORE(S_FOLD_WS);
         goto field_value;
     }
     if (p->_want) SH_VALUE_COMPLETE();
@@ -1361,14 +1458,14 @@ field_line:
      * first byte (the error, the partial line, the special field in the streaming API). */
     if (SH_LIKELY(!(p->flags & SIMDHTTP_F_TRAILERS))) {
         walk.pos = pos;
-        rc = headmode ? sh_fields_head(p, h, &walk, data, hend)
-                      : sh_fields_stream(p, &walk, data, hend);
+        rc = headmode ? sh_fields_head(p, h, &walk, data, x.hend)
+                      : sh_fields_stream(p, &walk, data, x.hend);
         pos = walk.pos;
         if (SH_UNLIKELY(rc != SH_WALK_GENERAL)) {
             if (rc == SH_WALK_HEAD_END) goto head_done;
             if (rc == SH_WALK_FIELD_START) goto field_start;
             if (rc == SH_WALK_ERROR) {
-                errpos = pos;
+                x.errpos = pos;
                 goto out_error;
             }
             rc = walk.rc;
@@ -1387,8 +1484,8 @@ field_line:
     p->_nlen = 0;
 field_name:
     mark = pos;
-    q = scan_token(pos, hend);
-    if (SH_UNLIKELY(q == hend)) {
+    q = scan_token(pos, x.hend);
+    if (SH_UNLIKELY(q == x.hend)) {
         sh_keep(p, mark, (size_t)(q - mark));
         SH_SPAN(on_header_field, mark, q - mark, S_FIELD_NAME, q);
         pos = q;
@@ -1423,23 +1520,23 @@ name_end:
     p->_want = 2; /* the value is empty until a byte of it comes (SH_VALUE_COMPLETE) */
     SH_NOTE(on_header_field_complete, S_OWS, pos);
 ows:
-    while (pos < hend && SH_IS_WS(*pos)) pos++;
-    if (SH_UNLIKELY(pos == hend)) SH_MORE(S_OWS);
+    while (pos < x.hend && SH_IS_WS(*pos)) pos++;
+    if (SH_UNLIKELY(pos == x.hend)) SH_MORE(S_OWS);
 field_value:
     mark = pos;
     if (headmode) f->value = (const char *)pos;
-    q = scan_value(pos, hend);
-    if (SH_UNLIKELY(lenient & SIMDHTTP_LENIENT_HEADERS))
-        while (q < hend && *q != '\r' && *q != '\n' && *q != 0) q = scan_value(q + 1, hend);
+    q = scan_value(pos, x.hend);
+    if (SH_UNLIKELY(x.lenient & SIMDHTTP_LENIENT_HEADERS))
+        while (q < x.hend && *q != '\r' && *q != '\n' && *q != 0) q = scan_value(q + 1, x.hend);
     if (SH_UNLIKELY(p->_hstate)) {
         const uint8_t *bad = sh_special_feed(p, mark, q);
         if (bad) {
             SH_SPAN0_BEFORE_ERR(on_header_value, mark, bad - mark, S_FIELD_VALUE, bad);
-            errpos = bad;
+            x.errpos = bad;
             goto out_error;
         }
     }
-    if (SH_UNLIKELY(q == hend)) {
+    if (SH_UNLIKELY(q == x.hend)) {
         p->_want = 1; /* a byte of the value came: not empty */
         SH_SPAN(on_header_value, mark, q - mark, S_FIELD_VALUE, q);
         pos = q;
@@ -1453,7 +1550,7 @@ field_value:
     }
     if (SH_UNLIKELY(p->_hstate) && sh_special_end(p)) {
         SH_SPAN(on_header_value, mark, q - mark, S_FIELD_VALUE, q);
-        errpos = q;
+        x.errpos = q;
         goto out_error;
     }
     if (headmode) {
@@ -1466,7 +1563,7 @@ field_value:
     pos = q;
 value_end:
     p->_want |= 1; /* on_header_value_complete once the next line is not an obs-fold */
-    if (SH_LIKELY(*pos == '\r' && hend - pos >= 2 && pos[1] == '\n')) {
+    if (SH_LIKELY(*pos == '\r' && x.hend - pos >= 2 && pos[1] == '\n')) {
         pos += 2;
         goto field_start;
     }
@@ -1475,13 +1572,13 @@ value_end:
 
     /* ---------------------------------------------------------------- head done ---- */
 head_done:
-    SH_HEAD_LEAVE();
+    sh_head_leave(p, &x, pos);
     if (p->flags & SIMDHTTP_F_TRAILERS) {
         if (headmode) return (long)(pos - data); /* a bare field block (simdhttp_parse_fields) */
         goto trailers_done;
     }
     if (sh_head_framing(p)) {
-        errpos = pos;
+        x.errpos = pos;
         goto out_error;
     }
     if (headmode) return (long)(pos - data);
@@ -1493,7 +1590,7 @@ head_done:
              * HEAD without framing, or with a coding other than chunked), never the close
              * of faulty framing (RFC 9112 6.1: HTTP/1.0 with Transfer-Encoding, Content-Length
              * with it under chunked_length) or of a request without a reliable length (6.3
-             * rule 4, lenient transfer_encoding) */
+             * rule 4, x.lenient transfer_encoding) */
             uint32_t f = p->flags;
             if ((f & SIMDHTTP_F_BODY_UNTIL_CLOSE) && sh_persists(p, f) &&
                 (!(f & SIMDHTTP_F_TRANSFER_ENCODING) ||
@@ -1533,7 +1630,7 @@ body_eof:
 msg_done: {
     uint8_t next;
     if (p->flags & SIMDHTTP_F_UPGRADE) next = S_UPGRADED;
-    else if ((p->flags & SIMDHTTP_F_KEEP_ALIVE) || (lenient & SIMDHTTP_LENIENT_KEEP_ALIVE) ||
+    else if ((p->flags & SIMDHTTP_F_KEEP_ALIVE) || (x.lenient & SIMDHTTP_LENIENT_KEEP_ALIVE) ||
              (p->type == SIMDHTTP_RESPONSE && p->status_code < 200 && p->status_code != 101))
         next = S_MSG_START;
     else next = S_DEAD;
@@ -1565,7 +1662,7 @@ upgraded:
 
 dead:
     /* after Connection: close. CR and LF are tolerated (some clients add CRLF after a body). */
-    if (lenient & SIMDHTTP_LENIENT_DATA_AFTER_CLOSE) pos = end;
+    if (x.lenient & SIMDHTTP_LENIENT_DATA_AFTER_CLOSE) pos = end;
     while (pos < end && (*pos == '\r' || *pos == '\n')) pos++;
     if (pos < end) SH_ERR(SIMDHTTP_E_CLOSED_CONNECTION, pos, "data after a message that closed the connection");
     SH_MORE(S_DEAD);
@@ -1681,7 +1778,7 @@ chunk_size_end_counted: /* the budget is what the size's leading zeros left */
 chunk_size_ext:
     /* RFC 9112 7.1.1: chunk-ext = *( BWS ";" BWS chunk-ext-name [ BWS "=" BWS chunk-ext-val ] ),
      * and a recipient parses and removes BWS (RFC 9110 5.6.3). SP/HTAB right before the line
-     * end belongs to no rule: refused unless lenient spaces_after_chunk_size. Every byte after
+     * end belongs to no rule: refused unless x.lenient spaces_after_chunk_size. Every byte after
      * the size counts against max_chunk_ext. */
     if (c == ';') goto ext_next;
     if (!SH_IS_WS(c)) SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "junk after the chunk size");
@@ -1690,7 +1787,7 @@ chunk_size_ws:
     if (pos == end) SH_MORE(S_CHUNK_SIZE_WS);
     c = *pos;
     if (c == '\r' || c == '\n') {
-        if (!(lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
+        if (!(x.lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
             SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "whitespace at the end of a chunk line");
         p->_next = S_CHUNK_HEADER;
         goto line_end;
@@ -1728,7 +1825,7 @@ ext_after_name:
         if (pos == end) SH_MORE(S_EXT_AFTER_NAME);
         c = *pos;
         if (c == '\r' || c == '\n') {
-            if (p->_sub && !(lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
+            if (p->_sub && !(x.lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
                 SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "whitespace at the end of a chunk line");
             p->_next = S_CHUNK_HEADER;
             goto line_end;
@@ -1803,7 +1900,7 @@ ext_after_value:
         if (pos == end) SH_MORE(S_EXT_AFTER_VALUE);
         c = *pos;
         if (c == '\r' || c == '\n') {
-            if (p->_sub && !(lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
+            if (p->_sub && !(x.lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
                 SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "whitespace at the end of a chunk line");
             p->_next = S_CHUNK_HEADER;
             goto line_end;
@@ -1852,7 +1949,7 @@ chunk_data_end:
         p->_next = S_CHUNK_DONE;
         goto line_end;
     }
-    if (!(lenient & SIMDHTTP_LENIENT_OPTIONAL_CRLF_AFTER_CHUNK))
+    if (!(x.lenient & SIMDHTTP_LENIENT_OPTIONAL_CRLF_AFTER_CHUNK))
         SH_ERR(SIMDHTTP_E_CR_EXPECTED, pos, "chunk data not followed by CRLF");
 chunk_done:
     SH_NOTE(on_chunk_complete, S_CHUNK_SIZE_START, pos);
@@ -1864,58 +1961,14 @@ trailers_done:
 
     /* ---------------------------------------------------------------- exits ---- */
 out_more:
-    if (hbase && hend != end) {
-        /* the scan stopped at the head budget, not at the end of the input */
-        SH_HEAD_LEAVE();
-        p->_error = SIMDHTTP_E_HEADER_OVERFLOW;
-        p->_reason = (p->flags & SIMDHTTP_F_TRAILERS) ? "trailer section larger than max_head_size"
-                                                      : "head larger than max_head_size";
-        errpos = pos;
-        goto out_error;
-    }
-    SH_HEAD_LEAVE();
-    if (headmode) return SIMDHTTP_HEAD_INCOMPLETE;
+    if (sh_over_budget(p, &x, pos)) goto out_error;
+    return sh_exit_more(p, &x, pos, len, headmode);
 out_ok:
-    p->_nread += len;
-    return SIMDHTTP_OK;
-
+    return sh_exit_ok(p, len);
 cb_stop:
-    SH_HEAD_LEAVE();
-    p->_error_pos = (const char *)pos;
-    p->_error_offset = p->_nread + (uint64_t)(pos - data);
-    p->_cb_rc = rc;
-    /* a reason the callback gave (simdhttp_set_error_reason) is kept: _reason is NULL while
-     * the parser runs */
-    if (rc == p->_pause_rc) {
-        p->_error = SIMDHTTP_E_PAUSED;
-        if (!p->_reason) p->_reason = "paused by a callback";
-        p->_nread = p->_error_offset; /* the caller passes the rest again after resume */
-        return SIMDHTTP_E_PAUSED;
-    }
-    p->_error = SIMDHTTP_E_USER;
-    if (!p->_reason) p->_reason = "a callback returned an error";
-    p->_state = S_ERROR;
-    return SIMDHTTP_E_USER;
-
+    return sh_exit_stop(p, &x, pos, rc);
 out_error:
-    SH_HEAD_LEAVE();
-    p->_state = S_ERROR;
-    p->_error_pos = (const char *)errpos;
-    p->_error_offset = p->_nread + (uint64_t)(errpos - data);
-    if (headmode) {
-        h->error = p->_error;
-        h->error_reason = p->_reason;
-        h->error_offset = (size_t)p->_error_offset;
-        /* set, not left as the caller's memory held it: the header promises the zeros with
-         * TOO_MANY_HEADERS, and a 431 answer needs the type to read method_str or reason */
-        h->type = p->type;
-        h->method = h->http_major = h->http_minor = 0;
-        h->status_code = 0;
-        h->flags = 0;
-        h->content_length = 0;
-        return SIMDHTTP_HEAD_ERROR;
-    }
-    return p->_error;
+    return sh_exit_error(p, &x, pos, headmode);
 }
 
 static SH_ALWAYS_INLINE simdhttp_errno sh_execute(simdhttp_parser *p, const char *data, size_t len)
@@ -1977,4 +2030,3 @@ static SH_ALWAYS_INLINE long sh_head(simdhttp_head *h, simdhttp_type type, const
 #undef SH_EXT_TAKE
 #undef SH_BODY_BYTES
 #undef SH_HEAD_ENTER
-#undef SH_HEAD_LEAVE
