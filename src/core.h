@@ -289,13 +289,12 @@ static const uint8_t *sh_special_feed(simdhttp_parser *p, const uint8_t *s, cons
                 p->_sub = CS_BEFORE;
             } else if (SH_IS_WS(c)) {
                 if (p->_sub == CS_WORD) p->_sub = CS_AFTER;
-            } else if (p->_sub == CS_BEFORE) {
-                p->_sub = CS_WORD;
-                p->_idx = 0;
-                p->_cand = 7;
-                goto conn_match;
-            } else if (p->_sub == CS_WORD) {
-            conn_match:
+            } else if (p->_sub == CS_BEFORE || p->_sub == CS_WORD) {
+                if (p->_sub == CS_BEFORE) { /* an option's first byte */
+                    p->_sub = CS_WORD;
+                    p->_idx = 0;
+                    p->_cand = 7;
+                }
                 for (int k = 0; k < 3; k++)
                     if (p->_idx >= sh_conn_lens[k] || (c | 0x20) != (uint8_t)sh_conn_words[k][p->_idx])
                         p->_cand &= (uint8_t)~(1u << k);
@@ -630,14 +629,6 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
         goto out_more;                                                                       \
     } while (0)
 
-/* Enter the head budget at pos: scans in the head stop at hend (and stage 1's masks: a block
- * read before is dropped). */
-#define SH_HEAD_ENTER()                                                                      \
-    do {                                                                                     \
-        x.hbase = pos;                                                                       \
-        x.hend = (size_t)(end - pos) > p->_head_left ? pos + p->_head_left : end;            \
-        walk.bb = (uintptr_t)end + 1; /* stage 2: the block read before is dropped */      \
-    } while (0)
 
 /* ---- stage 2: the field lines of a head, walked with stage 1's masks ---- */
 
@@ -684,6 +675,22 @@ typedef struct sh_ctx {
 #define SH_CTZ64(m) ((size_t)__builtin_ctzll(m))
 #endif
 
+/* Stage 1's two masks of the block from b (data: the buffer's start, hend: the head's end),
+ * into *vbad and *ntok. @return b, the block's address. */
+static SH_ALWAYS_INLINE uintptr_t sh_block_at(const uint8_t *b, const uint8_t *data, const uint8_t *hend,
+                                              const SH_S1KEYS_T *keys, uint64_t *vbad, uint64_t *ntok,
+                                              const int headmode)
+{
+    sh_masks m;
+    if (headmode)
+        sh_stage1_at_k(b, data, hend, keys, &m);
+    else
+        sh_stage1_at(b, data, hend, &m);
+    *vbad = m.vbad;
+    *ntok = m.ntok;
+    return (uintptr_t)b;
+}
+
 /* Stage 2: a run of whole, ordinary field lines from w->pos (a token, ':', OWS, a value,
  * CRLF, and the next line's first byte in the buffer; in the streaming API not a framing
  * field; no limit reached), walked with stage 1's masks of 64-byte blocks (src/stage1.h): the
@@ -714,19 +721,6 @@ static SH_ALWAYS_INLINE int sh_fields(simdhttp_parser *p, simdhttp_head *h, sh_w
         f0 = f = h->fields + h->num_fields;
         flim = h->fields_cap - h->num_fields < left ? h->fields + h->fields_cap : f + left;
     }
-    /* the block from P: stage 1's two masks */
-#define SH_BLOCK_AT(P)                                                                       \
-    do {                                                                                     \
-        const uint8_t *b_ = (P);                                                             \
-        sh_masks m_;                                                                         \
-        if (headmode)                                                                        \
-            sh_stage1_at_k(b_, data, hend, &s1keys, &m_);                                    \
-        else                                                                                 \
-            sh_stage1_at(b_, data, hend, &m_);                                               \
-        bb = (uintptr_t)b_;                                                                  \
-        bvb = m_.vbad;                                                                       \
-        bnt = m_.ntok;                                                                       \
-    } while (0)
 
     (void)data; /* stage 1's buffer start: unused with SH_STAGE2_SCANNERS */
     if (!headmode) p->_hstate = H_NONE; /* a line taken here in spans is an ordinary one */
@@ -746,10 +740,10 @@ static SH_ALWAYS_INLINE int sh_fields(simdhttp_parser *p, simdhttp_head *h, sh_w
         uint64_t m;
         if (SH_UNLIKELY(off >= 64)) { /* the line starts past the block: the next one, or */
             if (off < 128 && (size_t)((uintptr_t)hend - bb) > 64) {
-                SH_BLOCK_AT((const uint8_t *)bb + 64);
+                bb = sh_block_at((const uint8_t *)bb + 64, data, hend, &s1keys, &bvb, &bnt, headmode);
                 off -= 64;
             } else { /* a block from the line start (the first line; after the general path) */
-                SH_BLOCK_AT(pos);
+                bb = sh_block_at(pos, data, hend, &s1keys, &bvb, &bnt, headmode);
                 off = 0;
             }
         }
@@ -757,7 +751,7 @@ static SH_ALWAYS_INLINE int sh_fields(simdhttp_parser *p, simdhttp_head *h, sh_w
         m = bnt >> off;
         if (SH_UNLIKELY(!m)) { /* it runs into the next block */
             if ((size_t)((uintptr_t)hend - bb) <= 64) break; /* the line is not all here */
-            SH_BLOCK_AT((const uint8_t *)bb + 64);
+            bb = sh_block_at((const uint8_t *)bb + 64, data, hend, &s1keys, &bvb, &bnt, headmode);
             off = 0;
             m = bnt;
             if (!m) break; /* a name of 64 bytes or more: the general path */
@@ -790,7 +784,7 @@ static SH_ALWAYS_INLINE int sh_fields(simdhttp_parser *p, simdhttp_head *h, sh_w
         } else { /* the value runs past the block: the next one (it usually ends there and
                   * holds the lines after it) */
             if ((size_t)((uintptr_t)hend - bb) <= 64) goto out; /* the line is not all here */
-            SH_BLOCK_AT((const uint8_t *)bb + 64);
+            bb = sh_block_at((const uint8_t *)bb + 64, data, hend, &s1keys, &bvb, &bnt, headmode);
             if (SH_UNLIKELY(!bvb)) {
                 /* and past that one too: this unit's value scanner finds its end (stage 1 of
                  * the blocks in between would give only their vbad masks, at twice the cost),
@@ -798,7 +792,7 @@ static SH_ALWAYS_INLINE int sh_fields(simdhttp_parser *p, simdhttp_head *h, sh_w
                 if ((size_t)((uintptr_t)hend - bb) <= 64) goto out;
                 xu = (uintptr_t)scan_value((const uint8_t *)bb + 64, hend);
                 if (SH_UNLIKELY(xu >= hend2)) break; /* not all here, or no CRLF can end it */
-                SH_BLOCK_AT((const uint8_t *)bb + ((xu - bb) & ~(uintptr_t)63));
+                bb = sh_block_at((const uint8_t *)bb + ((xu - bb) & ~(uintptr_t)63), data, hend, &s1keys, &bvb, &bnt, headmode);
             }
             xu = bb + SH_CTZ64(bvb);
         }
@@ -923,7 +917,6 @@ stop:
     w->rc = rc;
     ret = SH_WALK_STOP;
     goto out;
-#undef SH_BLOCK_AT
 }
 
 /* The two instantiations sh_core calls. Inlined there: as separate functions (noinline) they
@@ -941,7 +934,42 @@ static SH_ALWAYS_INLINE int sh_fields_stream(simdhttp_parser *p, sh_walk *w,
     return sh_fields(p, NULL, w, data, hend, 0);
 }
 
+/* ---- the chunked body (RFC 9112 section 7.1) ---- */
+
+/* A size line of 1 to 15 digits and its CRLF, all in the buffer (the caller tested end - pos
+ * >= 17: the 16 digit reads and the CRLF after 15 digits): the digits unrolled, with no end or
+ * overflow test and no state but the size stored. @return the byte after the CRLF, or NULL:
+ * any other line (no digit, a 16th digit, extensions, whitespace, a bare LF) takes the byte
+ * states from its first byte, so every error and its offset is theirs. */
+static SH_ALWAYS_INLINE const uint8_t *sh_chunk_size_fast(simdhttp_parser *p, const uint8_t *pos)
+{
+    uint64_t acc = 0;
+    unsigned i;
+#pragma GCC unroll 16
+    for (i = 0; i < 16; i++) {
+        unsigned v = simdhttp_hex1[pos[i]];
+        if (!v) break;
+        acc = (acc << 4) + v - 1u; /* an add: shift and add in one lea */
+    }
+    if (SH_LIKELY(i - 1u < 15u && SH_IS_CRLF(pos + i))) {
+        /* _idx and _ext_left, which a leading zero sets for the counting loop and the
+         * extensions, are read by neither here: the line ends at its size */
+        p->_acc = acc;
+        return pos + i + 2;
+    }
+    return NULL;
+}
+
 /* ---- the exits of sh_core: each returns what sh_core returns ---- */
+
+/* Enter the head budget at pos: scans in the head stop at x->hend, and stage 2 drops the
+ * block it read before (walk). */
+static SH_ALWAYS_INLINE void sh_head_enter(simdhttp_parser *p, sh_ctx *x, sh_walk *walk, const uint8_t *pos)
+{
+    x->hbase = pos;
+    x->hend = (size_t)(x->end - pos) > p->_head_left ? pos + p->_head_left : x->end;
+    walk->bb = (uintptr_t)x->end + 1;
+}
 
 /* Leave the head budget at pos: what was read of it counts against max_head_size. */
 static SH_ALWAYS_INLINE void sh_head_leave(simdhttp_parser *p, sh_ctx *x, const uint8_t *pos)
@@ -1046,7 +1074,7 @@ static SH_ALWAYS_INLINE long sh_core(simdhttp_parser *p, const uint8_t *data, si
     uint8_t c;
 
     if (headmode) {
-        SH_HEAD_ENTER();
+        sh_head_enter(p, &x, &walk, pos);
         if (SH_LIKELY(p->_state == S_MSG_START)) goto msg_start; /* simdhttp_parse_head */
     }
 
@@ -1054,42 +1082,42 @@ dispatch:
     switch (p->_state) {
     case S_DEAD: goto dead;
     case S_UPGRADED: goto upgraded;
-    case S_MSG_START: SH_HEAD_ENTER(); goto msg_start;
-    case S_MSG_BEGUN: SH_HEAD_ENTER(); goto msg_begun;
-    case S_DETECT: SH_HEAD_ENTER(); goto detect;
-    case S_METHOD: SH_HEAD_ENTER(); goto method;
-    case S_METHOD_END: SH_HEAD_ENTER(); if (pos == end) SH_MORE(S_METHOD_END); goto method_end;
-    case S_URL_START: SH_HEAD_ENTER(); goto url_start;
-    case S_URL: SH_HEAD_ENTER(); goto url;
-    case S_URL_END: SH_HEAD_ENTER(); if (pos == end) SH_MORE(S_URL_END); goto url_end;
-    case S_VERSION: SH_HEAD_ENTER(); goto version;
-    case S_VERSION_END: SH_HEAD_ENTER(); goto version_end;
-    case S_AFTER_VERSION: SH_HEAD_ENTER(); goto after_version;
-    case S_STATUS_CODE: SH_HEAD_ENTER(); goto status_code;
-    case S_STATUS_CODE_END: SH_HEAD_ENTER(); goto status_code_end;
-    case S_STATUS_SP: SH_HEAD_ENTER(); goto status_sp;
-    case S_REASON: SH_HEAD_ENTER(); goto reason;
+    case S_MSG_START: sh_head_enter(p, &x, &walk, pos); goto msg_start;
+    case S_MSG_BEGUN: sh_head_enter(p, &x, &walk, pos); goto msg_begun;
+    case S_DETECT: sh_head_enter(p, &x, &walk, pos); goto detect;
+    case S_METHOD: sh_head_enter(p, &x, &walk, pos); goto method;
+    case S_METHOD_END: sh_head_enter(p, &x, &walk, pos); if (pos == end) SH_MORE(S_METHOD_END); goto method_end;
+    case S_URL_START: sh_head_enter(p, &x, &walk, pos); goto url_start;
+    case S_URL: sh_head_enter(p, &x, &walk, pos); goto url;
+    case S_URL_END: sh_head_enter(p, &x, &walk, pos); if (pos == end) SH_MORE(S_URL_END); goto url_end;
+    case S_VERSION: sh_head_enter(p, &x, &walk, pos); goto version;
+    case S_VERSION_END: sh_head_enter(p, &x, &walk, pos); goto version_end;
+    case S_AFTER_VERSION: sh_head_enter(p, &x, &walk, pos); goto after_version;
+    case S_STATUS_CODE: sh_head_enter(p, &x, &walk, pos); goto status_code;
+    case S_STATUS_CODE_END: sh_head_enter(p, &x, &walk, pos); goto status_code_end;
+    case S_STATUS_SP: sh_head_enter(p, &x, &walk, pos); goto status_sp;
+    case S_REASON: sh_head_enter(p, &x, &walk, pos); goto reason;
     case S_REASON_END: /* (the head API never resumes here: no test there, which moved its registers) */
-        SH_HEAD_ENTER();
+        sh_head_enter(p, &x, &walk, pos);
         if (!headmode && pos == end) SH_MORE(S_REASON_END);
         goto reason_end;
     case S_LINE_END:
-        if (p->_next != S_CHUNK_HEADER && p->_next != S_CHUNK_DONE) SH_HEAD_ENTER();
+        if (p->_next != S_CHUNK_HEADER && p->_next != S_CHUNK_DONE) sh_head_enter(p, &x, &walk, pos);
         if (pos == end) SH_MORE(S_LINE_END);
         goto line_end;
     case S_LINE_LF:
-        if (p->_next != S_CHUNK_HEADER && p->_next != S_CHUNK_DONE) SH_HEAD_ENTER();
+        if (p->_next != S_CHUNK_HEADER && p->_next != S_CHUNK_DONE) sh_head_enter(p, &x, &walk, pos);
         goto line_lf;
-    case S_FIELD_START: SH_HEAD_ENTER(); goto field_start;
-    case S_FOLD_WS: SH_HEAD_ENTER(); goto fold_ws;
-    case S_FIELD_NAME: SH_HEAD_ENTER(); goto field_name;
-    case S_NAME_END: SH_HEAD_ENTER(); if (pos == end) SH_MORE(S_NAME_END); goto name_end;
+    case S_FIELD_START: sh_head_enter(p, &x, &walk, pos); goto field_start;
+    case S_FOLD_WS: sh_head_enter(p, &x, &walk, pos); goto fold_ws;
+    case S_FIELD_NAME: sh_head_enter(p, &x, &walk, pos); goto field_name;
+    case S_NAME_END: sh_head_enter(p, &x, &walk, pos); if (pos == end) SH_MORE(S_NAME_END); goto name_end;
     case S_OWS: /* no byte of the value yet (a pause in stage 2 comes here too: see name_end) */
         p->_want = 2;
-        SH_HEAD_ENTER();
+        sh_head_enter(p, &x, &walk, pos);
         goto ows;
-    case S_FIELD_VALUE: SH_HEAD_ENTER(); goto field_value;
-    case S_VALUE_END: SH_HEAD_ENTER(); if (pos == end) SH_MORE(S_VALUE_END); goto value_end;
+    case S_FIELD_VALUE: sh_head_enter(p, &x, &walk, pos); goto field_value;
+    case S_VALUE_END: sh_head_enter(p, &x, &walk, pos); if (pos == end) SH_MORE(S_VALUE_END); goto value_end;
     case S_HEAD_DONE: goto body_select;
     case S_BODY_CL: goto body_cl;
     case S_BODY_EOF: goto body_eof;
@@ -1274,7 +1302,7 @@ url_end:
 
 version:
     /* "HTTP/" DIGIT "." DIGIT; the span is the DIGIT "." DIGIT part. Major version 1 only
-     * (unless x.lenient); any minor: a higher one is processed as 1.1 (RFC 9110 2.5) and
+     * (unless lenient); any minor: a higher one is processed as 1.1 (RFC 9110 2.5) and
      * http_minor says which it was. */
     if (p->_idx == 0 && SH_LIKELY(x.hend - pos >= 8) && memcmp(pos, "HTTP/1.", 7) == 0 &&
         (uint8_t)(pos[7] - '0') <= 9) {
@@ -1442,10 +1470,7 @@ field_start:
         if (p->_hstate) sh_special_feed(p, (const uint8_t *)" ", (const uint8_t *)" " + 1);
         p->_want = 1; /* the fold's SP: not empty */
         SH_SPAN(on_header_value, " ", 1, S_FOLD_WS, pos);
-    fold_ws:
-        while (pos < x.hend && SH_IS_WS(*pos)) pos++;
-        if (pos == x.hend) SH_MORE(S_FOLD_WS);
-        goto field_value;
+        goto fold_ws;
     }
     if (p->_want) SH_VALUE_COMPLETE();
     if (SH_UNLIKELY(c == '\r' || c == '\n')) {
@@ -1570,6 +1595,11 @@ value_end:
     p->_next = S_FIELD_START;
     goto line_end;
 
+fold_ws: /* an obs-fold's leading whitespace, after the one SP it becomes */
+    while (pos < x.hend && SH_IS_WS(*pos)) pos++;
+    if (pos == x.hend) SH_MORE(S_FOLD_WS);
+    goto field_value;
+
     /* ---------------------------------------------------------------- head done ---- */
 head_done:
     sh_head_leave(p, &x, pos);
@@ -1590,7 +1620,7 @@ head_done:
              * HEAD without framing, or with a coding other than chunked), never the close
              * of faulty framing (RFC 9112 6.1: HTTP/1.0 with Transfer-Encoding, Content-Length
              * with it under chunked_length) or of a request without a reliable length (6.3
-             * rule 4, x.lenient transfer_encoding) */
+             * rule 4, lenient transfer_encoding) */
             uint32_t f = p->flags;
             if ((f & SIMDHTTP_F_BODY_UNTIL_CLOSE) && sh_persists(p, f) &&
                 (!(f & SIMDHTTP_F_TRANSFER_ENCODING) ||
@@ -1644,7 +1674,7 @@ msg_done: {
      * as it was (its register allocation moved by up to +32 without it). */
     if (!headmode && SH_LIKELY(next == S_MSG_START)) {
         if (pos == end) goto out_ok;
-        SH_HEAD_ENTER();
+        sh_head_enter(p, &x, &walk, pos);
         goto msg_start;
     }
     goto dispatch;
@@ -1669,31 +1699,14 @@ dead:
 
     /* ---------------------------------------------------------------- chunked ---- */
 chunk_size_start:
-    /* Fast path: a size of 1 to 15 digits and its CRLF, all in the buffer (end - pos >= 17
-     * covers the 16 digit reads and the CRLF after 15 digits): the digits unrolled, with no
-     * end or overflow test and no state but the size stored. Any other line (no digit, a 16th
-     * digit, extensions, whitespace, a bare LF, near the buffer's end) takes the byte states
-     * below from its first byte, so every error and its offset is theirs. The head API never
-     * gets here: !headmode leaves its function as it was. */
-    if (!headmode && SH_LIKELY(end - pos >= 17)) {
-        uint64_t acc;
-        unsigned i;
-    chunk_size_fast: /* from chunk data's CRLF, which tested the bound */
-        acc = 0;
-#pragma GCC unroll 16
-        for (i = 0; i < 16; i++) {
-            unsigned v = simdhttp_hex1[pos[i]];
-            if (!v) break;
-            acc = (acc << 4) + v - 1u; /* an add: shift and add in one lea */
-        }
-        if (SH_LIKELY(i - 1u < 15u && SH_IS_CRLF(pos + i))) {
-            /* _idx and _ext_left, which a leading zero sets for the counting loop and the
-             * extensions, are read by neither here: the line ends at its size */
-            p->_acc = acc;
-            pos += i + 2;
-            goto chunk_header;
-        }
+    /* Fast path: the usual size line at once (sh_chunk_size_fast); any other takes the byte
+     * states below from its first byte. The head API never gets here: !headmode leaves its
+     * function as it was. */
+    if (!headmode && SH_LIKELY(end - pos >= 17) && (q = sh_chunk_size_fast(p, pos)) != NULL) {
+        pos = q;
+        goto chunk_header;
     }
+chunk_size_bytes:
     if (pos == end) SH_MORE(S_CHUNK_SIZE_START);
     c = *pos;
     if (simdhttp_hex1[c] - 1u > 15) SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "chunk size is not a hex number");
@@ -1762,23 +1775,24 @@ chunk_size_counted:
     }
     SH_MORE(S_CHUNK_SIZE_COUNTED);
 chunk_size_end:
-    if (c == '\r' || c == '\n') {
-    chunk_size_crlf:
-        if (SH_LIKELY(SH_IS_CRLF_AT(pos, end))) { /* what line_end does */
-            pos += 2;
-            goto chunk_header;
-        }
-        p->_next = S_CHUNK_HEADER;
-        goto line_end;
+    if (c != '\r' && c != '\n') {
+        p->_ext_left = p->_max_chunk_ext; /* the line's whole budget */
+        goto chunk_size_ext;
     }
-    p->_ext_left = p->_max_chunk_ext; /* the line's whole budget */
-    goto chunk_size_ext;
+    goto chunk_size_crlf;
 chunk_size_end_counted: /* the budget is what the size's leading zeros left */
-    if (c == '\r' || c == '\n') goto chunk_size_crlf;
+    if (c != '\r' && c != '\n') goto chunk_size_ext;
+chunk_size_crlf:
+    if (SH_LIKELY(SH_IS_CRLF_AT(pos, end))) { /* what line_end does */
+        pos += 2;
+        goto chunk_header;
+    }
+    p->_next = S_CHUNK_HEADER;
+    goto line_end;
 chunk_size_ext:
     /* RFC 9112 7.1.1: chunk-ext = *( BWS ";" BWS chunk-ext-name [ BWS "=" BWS chunk-ext-val ] ),
      * and a recipient parses and removes BWS (RFC 9110 5.6.3). SP/HTAB right before the line
-     * end belongs to no rule: refused unless x.lenient spaces_after_chunk_size. Every byte after
+     * end belongs to no rule: refused unless lenient spaces_after_chunk_size. Every byte after
      * the size counts against max_chunk_ext. */
     if (c == ';') goto ext_next;
     if (!SH_IS_WS(c)) SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "junk after the chunk size");
@@ -1926,7 +1940,7 @@ chunk_header:
         p->_fields_left = p->_max_fields;
         p->_want = 0;
         SH_NOTE(on_chunk_header, S_FIELD_START, pos);
-        SH_HEAD_ENTER();
+        sh_head_enter(p, &x, &walk, pos);
         goto field_start;
     }
     SH_NOTE(on_chunk_header, S_CHUNK_DATA, pos);
@@ -1937,7 +1951,11 @@ chunk_data_end:
     if (!headmode && SH_LIKELY(end - pos >= 19 && SH_IS_CRLF(pos))) {
         pos += 2;
         SH_NOTE(on_chunk_complete, S_CHUNK_SIZE_START, pos);
-        goto chunk_size_fast;
+        if ((q = sh_chunk_size_fast(p, pos)) != NULL) { /* the bound is tested */
+            pos = q;
+            goto chunk_header;
+        }
+        goto chunk_size_bytes;
     }
     if (SH_LIKELY(SH_IS_CRLF_AT(pos, end))) {
         pos += 2;
@@ -2029,4 +2047,3 @@ static SH_ALWAYS_INLINE long sh_head(simdhttp_head *h, simdhttp_type type, const
 #undef SH_MORE
 #undef SH_EXT_TAKE
 #undef SH_BODY_BYTES
-#undef SH_HEAD_ENTER
