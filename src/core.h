@@ -520,12 +520,17 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
 
 /* ======================================================================================= */
 
-#define SH_ERR(code, at, why)                                                                \
-    do {                                                                                     \
-        p->_error = (code);                                                                  \
-        p->_reason = (why);                                                                  \
-        x.errpos = (at);                                                                     \
-        goto out_error;                                                                      \
+/* The macros below leave the code they are used in, and their names say so: _EXIT, through
+ * one of sh_core's exits (out_error, out_more, cb_stop, at its end); _OR_GOTO(STOP), to the
+ * label STOP of the function they are used in. */
+
+/* The error CODE at byte AT, for the reason WHY: leave through out_error. */
+#define SH_ERR_EXIT(code, at, why)                                                          \
+    do {                                                                                    \
+        p->_error = (code);                                                                 \
+        p->_reason = (why);                                                                 \
+        x.errpos = (at);                                                                    \
+        goto out_error;                                                                     \
     } while (0)
 
 /* Which callback stopped the parser (simdhttp_get_callback_result): its member's index. */
@@ -534,22 +539,22 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
 /* Data callback. RESUME is the state to continue in after a pause, at byte NEXT (stored only
  * when the callback stops the parser: nothing reads the state while a callback runs); a
  * callback that stops it jumps to STOP (sh_core's cb_stop, stage 2's stop). */
-#define SH_SPAN_TO(STOP, NAME, AT, N, RESUME, NEXT) SH_SPAN_IF_TO(STOP, NAME, AT, N, RESUME, NEXT, (N))
+#define SH_SPAN_OR_GOTO(STOP, NAME, AT, N, RESUME, NEXT) SH_SPAN_IF_OR_GOTO(STOP, NAME, AT, N, RESUME, NEXT, (N))
 /* The same for an element llhttp delivers even when empty (simdhttp_set_empty_spans): the
  * length is tested first, so the option is read only for an empty one. */
-#define SH_SPAN0_TO(STOP, NAME, AT, N, RESUME, NEXT) \
-    SH_SPAN_IF_TO(STOP, NAME, AT, N, RESUME, NEXT, (N) || (p->_lenient & SH_OPT_EMPTY_SPANS))
-#define SH_SPAN0(NAME, AT, N, RESUME, NEXT) SH_SPAN0_TO(cb_stop, NAME, AT, N, RESUME, NEXT)
+#define SH_SPAN0_OR_GOTO(STOP, NAME, AT, N, RESUME, NEXT) \
+    SH_SPAN_IF_OR_GOTO(STOP, NAME, AT, N, RESUME, NEXT, (N) || (p->_lenient & SH_OPT_EMPTY_SPANS))
+#define SH_SPAN0_OR_EXIT(NAME, AT, N, RESUME, NEXT) SH_SPAN0_OR_GOTO(cb_stop, NAME, AT, N, RESUME, NEXT)
 /* The span of an element whose error follows (a pause there resumes into the same error). The
  * resumed parser meets the element again, now empty: _want bit 2 says its span was given. */
-#define SH_SPAN0_BEFORE_ERR(NAME, AT, N, RESUME, NEXT)                                      \
+#define SH_SPAN0_BEFORE_ERR_OR_EXIT(NAME, AT, N, RESUME, NEXT)                              \
     do {                                                                                     \
         if ((N) || !(p->_want & 4)) {                                                        \
             p->_want |= 4;                                                                   \
-            SH_SPAN0(NAME, AT, N, RESUME, NEXT);                                             \
+            SH_SPAN0_OR_EXIT(NAME, AT, N, RESUME, NEXT);                                     \
         }                                                                                    \
     } while (0)
-#define SH_SPAN_IF_TO(STOP, NAME, AT, N, RESUME, NEXT, COND)                                 \
+#define SH_SPAN_IF_OR_GOTO(STOP, NAME, AT, N, RESUME, NEXT, COND)                            \
     do {                                                                                     \
         if (!headmode && p->_cb->NAME && (COND)) {                                           \
             rc = p->_cb->NAME(p, (const char *)(AT), (size_t)(N));                           \
@@ -561,72 +566,72 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
             }                                                                                \
         }                                                                                    \
     } while (0)
-#define SH_SPAN(NAME, AT, N, RESUME, NEXT) SH_SPAN_TO(cb_stop, NAME, AT, N, RESUME, NEXT)
+#define SH_SPAN_OR_EXIT(NAME, AT, N, RESUME, NEXT) SH_SPAN_OR_GOTO(cb_stop, NAME, AT, N, RESUME, NEXT)
 
 /* Notification callback, same resume convention. */
-#define SH_NOTE_TO(STOP, NAME, RESUME, NEXT)                                                 \
-    do {                                                                                     \
-        if (!headmode && p->_cb->NAME) {                                                     \
-            rc = p->_cb->NAME(p);                                                            \
-            if (SH_UNLIKELY(rc)) {                                                           \
-                p->_state = (RESUME);                                                        \
-                pos = (NEXT);                                                                \
-                p->_cb_which = SH_CB_ID(NAME);                                               \
-                goto STOP;                                                                   \
-            }                                                                                \
-        }                                                                                    \
+#define SH_NOTE_OR_GOTO(STOP, NAME, RESUME, NEXT)                                           \
+    do {                                                                                    \
+        if (!headmode && p->_cb->NAME) {                                                    \
+            rc = p->_cb->NAME(p);                                                           \
+            if (SH_UNLIKELY(rc)) {                                                          \
+                p->_state = (RESUME);                                                       \
+                pos = (NEXT);                                                               \
+                p->_cb_which = SH_CB_ID(NAME);                                              \
+                goto STOP;                                                                  \
+            }                                                                               \
+        }                                                                                   \
     } while (0)
-#define SH_NOTE(NAME, RESUME, NEXT) SH_NOTE_TO(cb_stop, NAME, RESUME, NEXT)
+#define SH_NOTE_OR_EXIT(NAME, RESUME, NEXT) SH_NOTE_OR_GOTO(cb_stop, NAME, RESUME, NEXT)
 
 /* At the next line's first byte (pos), once it is no obs-fold: the value owed (_want bit 0)
  * is complete. An empty one (bit 1) first gets its zero-length span there, where llhttp gives
  * it (simdhttp_set_empty_spans); a pause in that span resumes with the completion still owed. */
-#define SH_VALUE_COMPLETE()                                                                  \
+#define SH_VALUE_COMPLETE_OR_EXIT()                                                                  \
     do {                                                                                     \
         if (SH_UNLIKELY(p->_want & 2)) {                                                     \
             p->_want = 1;                                                                    \
-            SH_SPAN0(on_header_value, pos, 0, S_FIELD_START, pos);                           \
+            SH_SPAN0_OR_EXIT(on_header_value, pos, 0, S_FIELD_START, pos);                           \
         }                                                                                    \
         p->_want = 0;                                                                        \
-        SH_NOTE(on_header_value_complete, S_FIELD_START, pos);                               \
+        SH_NOTE_OR_EXIT(on_header_value_complete, S_FIELD_START, pos);                               \
     } while (0)
 
 /* Deliver what the buffer holds of the p->content_length bytes left; wait in MORE unless they
  * are all here, then go on (to the code that follows) in state DONE. */
-#define SH_BODY_BYTES(MORE, DONE)                                                            \
-    do {                                                                                     \
-        uint64_t n_;                                                                         \
-        if (pos == end) SH_MORE(MORE);                                                       \
+#define SH_BODY_BYTES_OR_EXIT(MORE, DONE)                                                   \
+    do {                                                                                    \
+        uint64_t n_;                                                                        \
+        if (pos == end) SH_MORE_EXIT(MORE);                                                 \
         n_ = (uint64_t)(end - pos) < p->content_length ? (uint64_t)(end - pos) : p->content_length; \
-        p->content_length -= n_;                                                             \
-        mark = pos;                                                                          \
-        pos += n_;                                                                           \
-        SH_SPAN(on_body, mark, n_, p->content_length ? (MORE) : (DONE), pos);                \
-        if (p->content_length) SH_MORE(MORE);                                                \
+        p->content_length -= n_;                                                            \
+        mark = pos;                                                                         \
+        pos += n_;                                                                          \
+        SH_SPAN_OR_EXIT(on_body, mark, n_, p->content_length ? (MORE) : (DONE), pos);       \
+        if (p->content_length) SH_MORE_EXIT(MORE);                                          \
     } while (0)
 
 /* Consume one byte of a chunk line's extensions, within max_chunk_ext. */
-#define SH_EXT_TAKE()                                                                        \
-    do {                                                                                     \
-        if (p->_ext_left == 0) goto ext_overflow;                                            \
-        p->_ext_left--;                                                                      \
-        pos++;                                                                               \
+#define SH_EXT_TAKE_OR_EXIT()                                                               \
+    do {                                                                                    \
+        if (p->_ext_left == 0) goto ext_overflow;                                           \
+        p->_ext_left--;                                                                     \
+        pos++;                                                                              \
     } while (0)
 
 /* The bytes of per-message state that msg_start clears for each message and the head API's
  * set-up (sh_head) clears beside _state: one list, so that the two cannot drift apart. */
-#define SH_CLEAR_MSG_BYTES(P)                                                                \
-    do {                                                                                     \
-        (P)->_idx = 0;                                                                       \
-        (P)->_hstate = (P)->_want = (P)->_te = 0;                                            \
-        (P)->_nlen = 0;                                                                      \
+#define SH_CLEAR_MSG_BYTES(P)                                                               \
+    do {                                                                                    \
+        (P)->_idx = 0;                                                                      \
+        (P)->_hstate = (P)->_want = (P)->_te = 0;                                           \
+        (P)->_nlen = 0;                                                                     \
     } while (0)
 
 /* Wait for more input in state ST (the caller delivered any partial span already). */
-#define SH_MORE(ST)                                                                          \
-    do {                                                                                     \
-        p->_state = (ST);                                                                    \
-        goto out_more;                                                                       \
+#define SH_MORE_EXIT(ST)                                                                    \
+    do {                                                                                    \
+        p->_state = (ST);                                                                   \
+        goto out_more;                                                                      \
     } while (0)
 
 
@@ -864,8 +869,8 @@ static SH_ALWAYS_INLINE int sh_fields(simdhttp_parser *p, simdhttp_head *h, sh_w
             if (SH_UNLIKELY(hs) && (SH_IS_WS(x[2]) || !sh_special_whole(p, hs, v, sh_ows_end(v, x)))) break;
             p->_fields_left = left - 1; /* in step before any callback can pause */
             left--;
-            SH_SPAN_TO(stop, on_header_field, pos, n, S_NAME_END, nq);
-            SH_NOTE_TO(stop, on_header_field_complete, S_OWS, nq + 1);
+            SH_SPAN_OR_GOTO(stop, on_header_field, pos, n, S_NAME_END, nq);
+            SH_NOTE_OR_GOTO(stop, on_header_field_complete, S_OWS, nq + 1);
             if (SH_UNLIKELY(x == v)) {
                 /* an empty value: with simdhttp_set_empty_spans, its span comes at the next
                  * line's first byte, where the general path takes over (SH_VALUE_COMPLETE) */
@@ -876,13 +881,13 @@ static SH_ALWAYS_INLINE int sh_fields(simdhttp_parser *p, simdhttp_head *h, sh_w
                     goto out;
                 }
             } else {
-                SH_SPAN_TO(stop, on_header_value, v, x - v, S_VALUE_END, x);
+                SH_SPAN_OR_GOTO(stop, on_header_value, v, x - v, S_VALUE_END, x);
             }
             pos = x + 2;
         }
         if (SH_UNLIKELY(*pos <= ' ')) { /* a fold, the end of the head or an error */
             if (SH_IS_CRLF_AT(pos, hend)) { /* the end of the head: what field_start does */
-                SH_NOTE_TO(stop, on_header_value_complete, S_FIELD_START, pos);
+                SH_NOTE_OR_GOTO(stop, on_header_value_complete, S_FIELD_START, pos);
                 pos += 2;
                 ret = SH_WALK_HEAD_END;
                 if (headmode) goto out_head_end;
@@ -892,7 +897,7 @@ static SH_ALWAYS_INLINE int sh_fields(simdhttp_parser *p, simdhttp_head *h, sh_w
             ret = SH_WALK_FIELD_START;
             goto out;
         }
-        SH_NOTE_TO(stop, on_header_value_complete, S_FIELD_START, pos);
+        SH_NOTE_OR_GOTO(stop, on_header_value_complete, S_FIELD_START, pos);
     }
 out:
     if (headmode) {
@@ -1086,10 +1091,10 @@ dispatch:
     case S_MSG_BEGUN: sh_head_enter(p, &x, &walk, pos); goto msg_begun;
     case S_DETECT: sh_head_enter(p, &x, &walk, pos); goto detect;
     case S_METHOD: sh_head_enter(p, &x, &walk, pos); goto method;
-    case S_METHOD_END: sh_head_enter(p, &x, &walk, pos); if (pos == end) SH_MORE(S_METHOD_END); goto method_end;
+    case S_METHOD_END: sh_head_enter(p, &x, &walk, pos); if (pos == end) SH_MORE_EXIT(S_METHOD_END); goto method_end;
     case S_URL_START: sh_head_enter(p, &x, &walk, pos); goto url_start;
     case S_URL: sh_head_enter(p, &x, &walk, pos); goto url;
-    case S_URL_END: sh_head_enter(p, &x, &walk, pos); if (pos == end) SH_MORE(S_URL_END); goto url_end;
+    case S_URL_END: sh_head_enter(p, &x, &walk, pos); if (pos == end) SH_MORE_EXIT(S_URL_END); goto url_end;
     case S_VERSION: sh_head_enter(p, &x, &walk, pos); goto version;
     case S_VERSION_END: sh_head_enter(p, &x, &walk, pos); goto version_end;
     case S_AFTER_VERSION: sh_head_enter(p, &x, &walk, pos); goto after_version;
@@ -1099,11 +1104,11 @@ dispatch:
     case S_REASON: sh_head_enter(p, &x, &walk, pos); goto reason;
     case S_REASON_END: /* (the head API never resumes here: no test there, which moved its registers) */
         sh_head_enter(p, &x, &walk, pos);
-        if (!headmode && pos == end) SH_MORE(S_REASON_END);
+        if (!headmode && pos == end) SH_MORE_EXIT(S_REASON_END);
         goto reason_end;
     case S_LINE_END:
         if (p->_next != S_CHUNK_HEADER && p->_next != S_CHUNK_DONE) sh_head_enter(p, &x, &walk, pos);
-        if (pos == end) SH_MORE(S_LINE_END);
+        if (pos == end) SH_MORE_EXIT(S_LINE_END);
         goto line_end;
     case S_LINE_LF:
         if (p->_next != S_CHUNK_HEADER && p->_next != S_CHUNK_DONE) sh_head_enter(p, &x, &walk, pos);
@@ -1111,13 +1116,13 @@ dispatch:
     case S_FIELD_START: sh_head_enter(p, &x, &walk, pos); goto field_start;
     case S_FOLD_WS: sh_head_enter(p, &x, &walk, pos); goto fold_ws;
     case S_FIELD_NAME: sh_head_enter(p, &x, &walk, pos); goto field_name;
-    case S_NAME_END: sh_head_enter(p, &x, &walk, pos); if (pos == end) SH_MORE(S_NAME_END); goto name_end;
+    case S_NAME_END: sh_head_enter(p, &x, &walk, pos); if (pos == end) SH_MORE_EXIT(S_NAME_END); goto name_end;
     case S_OWS: /* no byte of the value yet (a pause in stage 2 comes here too: see name_end) */
         p->_want = 2;
         sh_head_enter(p, &x, &walk, pos);
         goto ows;
     case S_FIELD_VALUE: sh_head_enter(p, &x, &walk, pos); goto field_value;
-    case S_VALUE_END: sh_head_enter(p, &x, &walk, pos); if (pos == end) SH_MORE(S_VALUE_END); goto value_end;
+    case S_VALUE_END: sh_head_enter(p, &x, &walk, pos); if (pos == end) SH_MORE_EXIT(S_VALUE_END); goto value_end;
     case S_HEAD_DONE: goto body_select;
     case S_BODY_CL: goto body_cl;
     case S_BODY_EOF: goto body_eof;
@@ -1151,7 +1156,7 @@ msg_start:
     /* RFC 9112 2.2: a server SHOULD ignore empty lines before the request-line; a client
      * gets them before a status-line too (a server's CRLF after a 100 Continue) and skips
      * them alike. */
-    if (pos == x.hend) SH_MORE(S_MSG_START);
+    if (pos == x.hend) SH_MORE_EXIT(S_MSG_START);
     c = *pos;
     if (SH_UNLIKELY(c <= ' ') && (c == '\r' || c == '\n')) { /* (one test for every start line) */
         p->_next = S_MSG_START;
@@ -1166,7 +1171,7 @@ msg_start:
         p->_fields_left = p->_max_fields;
         SH_CLEAR_MSG_BYTES(p); /* (the head API's: sh_head, in merged stores) */
     }
-    SH_NOTE(on_message_begin, S_MSG_BEGUN, pos);
+    SH_NOTE_OR_EXIT(on_message_begin, S_MSG_BEGUN, pos);
 msg_begun:
     if (p->type == SIMDHTTP_REQUEST) goto method_first;
     if (p->type == SIMDHTTP_RESPONSE) {
@@ -1195,7 +1200,7 @@ detect:
         p->type = SIMDHTTP_RESPONSE;
         goto version;
     }
-    if (pos == x.hend) SH_MORE(S_DETECT);
+    if (pos == x.hend) SH_MORE_EXIT(S_DETECT);
     p->type = SIMDHTTP_REQUEST;
     if (p->_idx) {
         /* the bytes matched so far were the method's first bytes */
@@ -1204,7 +1209,7 @@ detect:
             h->method_str = (const char *)pos - k; /* one buffer: they are right here */
         } else {
             sh_keep(p, sh_http_prefix, k);
-            SH_SPAN(on_method, sh_http_prefix, k, S_METHOD, pos);
+            SH_SPAN_OR_EXIT(on_method, sh_http_prefix, k, S_METHOD, pos);
         }
         goto method;
     }
@@ -1232,14 +1237,14 @@ method:
     q = scan_token(pos, x.hend);
     if (SH_UNLIKELY(q == x.hend)) {
         sh_keep(p, mark, (size_t)(q - mark));
-        SH_SPAN(on_method, mark, q - mark, S_METHOD, q);
+        SH_SPAN_OR_EXIT(on_method, mark, q - mark, S_METHOD, q);
         pos = q;
-        SH_MORE(S_METHOD);
+        SH_MORE_EXIT(S_METHOD);
     }
     if (SH_UNLIKELY(*q != ' ' || (headmode ? q == (const uint8_t *)h->method_str
                                               : q == mark && p->_nlen == 0))) {
-        SH_SPAN(on_method, mark, q - mark, S_METHOD, q);
-        SH_ERR(SIMDHTTP_E_INVALID_METHOD, q, *q == ' ' ? "empty method" : "method is not a token");
+        SH_SPAN_OR_EXIT(on_method, mark, q - mark, S_METHOD, q);
+        SH_ERR_EXIT(SIMDHTTP_E_INVALID_METHOD, q, *q == ' ' ? "empty method" : "method is not a token");
     }
     if (headmode) {
         h->method_len = (size_t)((const char *)q - h->method_str);
@@ -1253,34 +1258,34 @@ method:
                         : SIMDHTTP_METHOD_OTHER;
     }
 method_span:
-    SH_SPAN(on_method, mark, q - mark, S_METHOD_END, q);
+    SH_SPAN_OR_EXIT(on_method, mark, q - mark, S_METHOD_END, q);
     pos = q;
 method_end:
     pos++; /* the SP */
-    SH_NOTE(on_method_complete, S_URL_START, pos);
+    SH_NOTE_OR_EXIT(on_method_complete, S_URL_START, pos);
 url_start:
-    if (pos == x.hend) SH_MORE(S_URL_START);
-    if (*pos == ' ') SH_ERR(SIMDHTTP_E_UNEXPECTED_SPACE, pos, "more than one SP after the method");
-    if ((uint8_t)(*pos - 0x21) >= 0x5e) SH_ERR(SIMDHTTP_E_INVALID_URL, pos, "empty or invalid request-target");
+    if (pos == x.hend) SH_MORE_EXIT(S_URL_START);
+    if (*pos == ' ') SH_ERR_EXIT(SIMDHTTP_E_UNEXPECTED_SPACE, pos, "more than one SP after the method");
+    if ((uint8_t)(*pos - 0x21) >= 0x5e) SH_ERR_EXIT(SIMDHTTP_E_INVALID_URL, pos, "empty or invalid request-target");
     if (headmode) h->target = (const char *)pos;
 url:
     mark = pos;
     q = scan_target(pos, x.hend);
 url_scanned:
     if (SH_UNLIKELY(q == x.hend)) {
-        SH_SPAN(on_url, mark, q - mark, S_URL, q);
+        SH_SPAN_OR_EXIT(on_url, mark, q - mark, S_URL, q);
         pos = q;
-        SH_MORE(S_URL);
+        SH_MORE_EXIT(S_URL);
     }
     if (SH_UNLIKELY(*q != ' ')) {
         if (*q >= 0x80 && (x.lenient & SIMDHTTP_LENIENT_TARGET_OBS_TEXT)) {
             q = scan_target(q + 1, x.hend); /* (off the path of a target that stops at its SP) */
             goto url_scanned;
         }
-        SH_SPAN(on_url, mark, q - mark, S_URL, q);
+        SH_SPAN_OR_EXIT(on_url, mark, q - mark, S_URL, q);
         if (*q == '\r' || *q == '\n')
-            SH_ERR(SIMDHTTP_E_INVALID_VERSION, q, "request-line has no HTTP version");
-        SH_ERR(SIMDHTTP_E_INVALID_URL, q, "invalid byte in request-target");
+            SH_ERR_EXIT(SIMDHTTP_E_INVALID_VERSION, q, "request-line has no HTTP version");
+        SH_ERR_EXIT(SIMDHTTP_E_INVALID_URL, q, "invalid byte in request-target");
     }
     if (headmode) h->target_len = (size_t)((const char *)q - h->target);
     /* The head API (no spans to give, no state to leave between): " HTTP/1.x" CRLF, the rest
@@ -1293,12 +1298,12 @@ url_scanned:
         pos = q + 11;
         goto field_start;
     }
-    SH_SPAN(on_url, mark, q - mark, S_URL_END, q);
+    SH_SPAN_OR_EXIT(on_url, mark, q - mark, S_URL_END, q);
     pos = q;
 url_end:
     pos++; /* the SP */
     p->_idx = 0;
-    SH_NOTE(on_url_complete, S_VERSION, pos);
+    SH_NOTE_OR_EXIT(on_url_complete, S_VERSION, pos);
 
 version:
     /* "HTTP/" DIGIT "." DIGIT; the span is the DIGIT "." DIGIT part. Major version 1 only
@@ -1308,7 +1313,7 @@ version:
         (uint8_t)(pos[7] - '0') <= 9) {
         p->http_major = 1;
         p->http_minor = (uint8_t)(pos[7] - '0');
-        SH_SPAN(on_version, pos + 5, 3, S_VERSION_END, pos + 8);
+        SH_SPAN_OR_EXIT(on_version, pos + 5, 3, S_VERSION_END, pos + 8);
         pos += 8;
         goto version_end;
     }
@@ -1316,7 +1321,7 @@ version:
     while (pos < x.hend && p->_idx < 8) {
         c = *pos;
         if (p->_idx < 5) {
-            if (c != sh_http_prefix[p->_idx]) SH_ERR(SIMDHTTP_E_INVALID_VERSION, pos, "expected \"HTTP/\"");
+            if (c != sh_http_prefix[p->_idx]) SH_ERR_EXIT(SIMDHTTP_E_INVALID_VERSION, pos, "expected \"HTTP/\"");
             mark = pos + 1;
         } else if (p->_idx == 6) {
             if (c != '.') goto version_bad;
@@ -1332,12 +1337,12 @@ version:
         pos++;
         p->_idx++;
     }
-    if (pos > mark) SH_SPAN(on_version, mark, pos - mark, p->_idx < 8 ? S_VERSION : S_VERSION_END, pos);
-    if (p->_idx < 8) SH_MORE(S_VERSION);
+    if (pos > mark) SH_SPAN_OR_EXIT(on_version, mark, pos - mark, p->_idx < 8 ? S_VERSION : S_VERSION_END, pos);
+    if (p->_idx < 8) SH_MORE_EXIT(S_VERSION);
 version_end:
-    SH_NOTE(on_version_complete, S_AFTER_VERSION, pos);
+    SH_NOTE_OR_EXIT(on_version_complete, S_AFTER_VERSION, pos);
 after_version:
-    if (pos == x.hend) SH_MORE(S_AFTER_VERSION);
+    if (pos == x.hend) SH_MORE_EXIT(S_AFTER_VERSION);
     c = *pos;
     if (p->type == SIMDHTTP_REQUEST) {
         p->_want = 0;
@@ -1345,13 +1350,13 @@ after_version:
             pos += 2;
             goto field_start;
         }
-        if (c != '\r' && c != '\n') SH_ERR(SIMDHTTP_E_INVALID_VERSION, pos, "junk after the HTTP version");
+        if (c != '\r' && c != '\n') SH_ERR_EXIT(SIMDHTTP_E_INVALID_VERSION, pos, "junk after the HTTP version");
         p->_next = S_FIELD_START;
         goto line_end;
     }
     if (c != ' ') {
-        if (c == '\r' || c == '\n') SH_ERR(SIMDHTTP_E_INVALID_STATUS, pos, "status-line has no status code");
-        SH_ERR(SIMDHTTP_E_INVALID_VERSION, pos, "junk after the HTTP version");
+        if (c == '\r' || c == '\n') SH_ERR_EXIT(SIMDHTTP_E_INVALID_STATUS, pos, "status-line has no status code");
+        SH_ERR_EXIT(SIMDHTTP_E_INVALID_VERSION, pos, "junk after the HTTP version");
     }
     pos++;
     p->_idx = 0;
@@ -1361,58 +1366,58 @@ status_code:
     if (p->_idx == 0 && SH_LIKELY(x.hend - pos >= 3) && (uint8_t)(pos[0] - '1') <= 8 &&
         (uint8_t)(pos[1] - '0') <= 9 && (uint8_t)(pos[2] - '0') <= 9) { /* the usual case */
         p->status_code = (uint16_t)(pos[0] * 100 + pos[1] * 10 + pos[2] - '0' * 111);
-        SH_SPAN(on_status_code, pos, 3, S_STATUS_CODE_END, pos + 3);
+        SH_SPAN_OR_EXIT(on_status_code, pos, 3, S_STATUS_CODE_END, pos + 3);
         pos += 3;
         goto status_code_end;
     }
     while (pos < x.hend && p->_idx < 3) {
         c = *pos;
         if (c < '0' || c > '9' || (p->_idx == 0 && c == '0')) {
-            SH_SPAN(on_status_code, mark, pos - mark, S_STATUS_CODE, pos);
-            SH_ERR(SIMDHTTP_E_INVALID_STATUS, pos, "status code is not three digits from 100 to 999");
+            SH_SPAN_OR_EXIT(on_status_code, mark, pos - mark, S_STATUS_CODE, pos);
+            SH_ERR_EXIT(SIMDHTTP_E_INVALID_STATUS, pos, "status code is not three digits from 100 to 999");
         }
         p->status_code = (uint16_t)(p->status_code * 10 + (c - '0'));
         pos++;
         p->_idx++;
     }
-    SH_SPAN(on_status_code, mark, pos - mark, p->_idx < 3 ? S_STATUS_CODE : S_STATUS_CODE_END, pos);
-    if (p->_idx < 3) SH_MORE(S_STATUS_CODE);
+    SH_SPAN_OR_EXIT(on_status_code, mark, pos - mark, p->_idx < 3 ? S_STATUS_CODE : S_STATUS_CODE_END, pos);
+    if (p->_idx < 3) SH_MORE_EXIT(S_STATUS_CODE);
 status_code_end:
-    SH_NOTE(on_status_code_complete, S_STATUS_SP, pos);
+    SH_NOTE_OR_EXIT(on_status_code_complete, S_STATUS_SP, pos);
 status_sp:
-    if (pos == x.hend) SH_MORE(S_STATUS_SP);
+    if (pos == x.hend) SH_MORE_EXIT(S_STATUS_SP);
     c = *pos;
     if (c == '\r' || c == '\n') { /* no reason phrase, no SP: accepted, as by most clients */
         if (headmode) h->reason = (const char *)pos, h->reason_len = 0;
         goto reason_end;
     }
-    if (c != ' ') SH_ERR(SIMDHTTP_E_INVALID_STATUS, pos, "status code is not three digits from 100 to 999");
+    if (c != ' ') SH_ERR_EXIT(SIMDHTTP_E_INVALID_STATUS, pos, "status code is not three digits from 100 to 999");
     pos++;
     if (headmode) h->reason = (const char *)pos;
 reason:
     mark = pos;
     q = scan_value(pos, x.hend);
     if (q == x.hend) {
-        SH_SPAN(on_status, mark, q - mark, S_REASON, q);
+        SH_SPAN_OR_EXIT(on_status, mark, q - mark, S_REASON, q);
         pos = q;
-        SH_MORE(S_REASON);
+        SH_MORE_EXIT(S_REASON);
     }
     if (*q != '\r' && *q != '\n') {
-        SH_SPAN(on_status, mark, q - mark, S_REASON, q);
-        SH_ERR(SIMDHTTP_E_INVALID_STATUS, q, "control byte in the reason phrase");
+        SH_SPAN_OR_EXIT(on_status, mark, q - mark, S_REASON, q);
+        SH_ERR_EXIT(SIMDHTTP_E_INVALID_STATUS, q, "control byte in the reason phrase");
     }
     if (headmode) h->reason_len = (size_t)((const char *)q - h->reason);
-    SH_SPAN(on_status, mark, q - mark, S_REASON_END, q);
+    SH_SPAN_OR_EXIT(on_status, mark, q - mark, S_REASON_END, q);
     pos = q;
 reason_end:
     p->_want = 0;
     p->_next = S_FIELD_START;
-    SH_NOTE(on_status_complete, S_LINE_END, pos);
+    SH_NOTE_OR_EXIT(on_status_complete, S_LINE_END, pos);
     goto line_end;
 
 version_bad:
-    if (pos > mark) SH_SPAN(on_version, mark, pos - mark, S_VERSION, pos);
-    SH_ERR(SIMDHTTP_E_INVALID_VERSION, pos,
+    if (pos > mark) SH_SPAN_OR_EXIT(on_version, mark, pos - mark, S_VERSION, pos);
+    SH_ERR_EXIT(SIMDHTTP_E_INVALID_VERSION, pos,
            p->_idx == 6 ? "expected '.' in the HTTP version"
                         : p->_idx == 5 ? "HTTP major version is not 1" : "HTTP minor version is not a digit");
 
@@ -1421,20 +1426,20 @@ line_end:
     /* at a CR or LF that ends a line; then continue at p->_next */
     if (*pos == '\n') {
         if (!(x.lenient & SIMDHTTP_LENIENT_OPTIONAL_CR_BEFORE_LF))
-            SH_ERR(SIMDHTTP_E_CR_EXPECTED, pos, "LF without CR (bare LF)");
+            SH_ERR_EXIT(SIMDHTTP_E_CR_EXPECTED, pos, "LF without CR (bare LF)");
         pos++;
         goto line_next;
     }
     pos++;
 line_lf:
-    if (pos == x.hend) SH_MORE(S_LINE_LF);
+    if (pos == x.hend) SH_MORE_EXIT(S_LINE_LF);
     if (*pos == '\n') {
         pos++;
     } else if (!(x.lenient & SIMDHTTP_LENIENT_OPTIONAL_LF_AFTER_CR) &&
                !((x.lenient & SIMDHTTP_LENIENT_FIELD_BARE_CR) && p->_next == S_FIELD_START && p->_want)) {
         /* _want (a field line's end) is owned by message begin: test _next first, as a CR
          * among the empty lines before a start line comes before any message begins */
-        SH_ERR(SIMDHTTP_E_LF_EXPECTED, pos, "CR not followed by LF");
+        SH_ERR_EXIT(SIMDHTTP_E_LF_EXPECTED, pos, "CR not followed by LF");
     }
 line_next:
     switch (p->_next) {
@@ -1447,32 +1452,32 @@ line_next:
 
     /* ---------------------------------------------------------------- field lines ---- */
 field_start:
-    if (SH_UNLIKELY(pos == x.hend)) SH_MORE(S_FIELD_START);
+    if (SH_UNLIKELY(pos == x.hend)) SH_MORE_EXIT(S_FIELD_START);
     c = *pos;
     if (SH_LIKELY(c > ' ')) {
         /* a field name's first byte (or an invalid one): no fold, not the end of the head */
-        if (p->_want) SH_VALUE_COMPLETE();
+        if (p->_want) SH_VALUE_COMPLETE_OR_EXIT();
         goto field_line;
     }
     if (SH_UNLIKELY(SH_IS_WS(c))) {
         if (!p->_want || !(x.lenient & SIMDHTTP_LENIENT_OBS_FOLD))
-            SH_ERR(SIMDHTTP_E_UNEXPECTED_SPACE, pos,
+            SH_ERR_EXIT(SIMDHTTP_E_UNEXPECTED_SPACE, pos,
                    p->_want ? "obs-fold (field line continued on the next line)"
                             : "whitespace before the first field line");
         /* obs-fold: the line break and leading whitespace become one SP of the value */
         if (headmode) {
             if (h->num_fields == h->fields_cap)
-                SH_ERR(SIMDHTTP_E_TOO_MANY_HEADERS, pos, "more field lines than head->fields_cap");
+                SH_ERR_EXIT(SIMDHTTP_E_TOO_MANY_HEADERS, pos, "more field lines than head->fields_cap");
             f = &h->fields[h->num_fields++];
             f->name = NULL;
             f->name_len = 0;
         }
         if (p->_hstate) sh_special_feed(p, (const uint8_t *)" ", (const uint8_t *)" " + 1);
         p->_want = 1; /* the fold's SP: not empty */
-        SH_SPAN(on_header_value, " ", 1, S_FOLD_WS, pos);
+        SH_SPAN_OR_EXIT(on_header_value, " ", 1, S_FOLD_WS, pos);
         goto fold_ws;
     }
-    if (p->_want) SH_VALUE_COMPLETE();
+    if (p->_want) SH_VALUE_COMPLETE_OR_EXIT();
     if (SH_UNLIKELY(c == '\r' || c == '\n')) {
         p->_next = S_HEAD_DONE;
         goto line_end;
@@ -1498,11 +1503,11 @@ field_line:
         }
     }
     if (SH_UNLIKELY(p->_fields_left == 0))
-        SH_ERR(SIMDHTTP_E_TOO_MANY_HEADERS, pos, "more field lines than max_fields");
+        SH_ERR_EXIT(SIMDHTTP_E_TOO_MANY_HEADERS, pos, "more field lines than max_fields");
     p->_fields_left--;
     if (headmode) {
         if (h->num_fields == h->fields_cap)
-            SH_ERR(SIMDHTTP_E_TOO_MANY_HEADERS, pos, "more field lines than head->fields_cap");
+            SH_ERR_EXIT(SIMDHTTP_E_TOO_MANY_HEADERS, pos, "more field lines than head->fields_cap");
         f = &h->fields[h->num_fields++];
         f->name = (const char *)pos;
     }
@@ -1512,19 +1517,19 @@ field_name:
     q = scan_token(pos, x.hend);
     if (SH_UNLIKELY(q == x.hend)) {
         sh_keep(p, mark, (size_t)(q - mark));
-        SH_SPAN(on_header_field, mark, q - mark, S_FIELD_NAME, q);
+        SH_SPAN_OR_EXIT(on_header_field, mark, q - mark, S_FIELD_NAME, q);
         pos = q;
-        SH_MORE(S_FIELD_NAME);
+        SH_MORE_EXIT(S_FIELD_NAME);
     }
     if (SH_UNLIKELY(*q != ':' || (q == mark && p->_nlen == 0))) {
         if (q == mark && p->_nlen == 0 && *q == ':') {
-            SH_SPAN0_BEFORE_ERR(on_header_field, mark, 0, S_FIELD_NAME, q);
-            SH_ERR(SIMDHTTP_E_INVALID_HEADER_TOKEN, q, "empty field name");
+            SH_SPAN0_BEFORE_ERR_OR_EXIT(on_header_field, mark, 0, S_FIELD_NAME, q);
+            SH_ERR_EXIT(SIMDHTTP_E_INVALID_HEADER_TOKEN, q, "empty field name");
         }
-        SH_SPAN(on_header_field, mark, q - mark, S_FIELD_NAME, q);
-        if (SH_IS_WS(*q)) SH_ERR(SIMDHTTP_E_UNEXPECTED_SPACE, q, "whitespace between field name and ':'");
-        if (*q == '\r' || *q == '\n') SH_ERR(SIMDHTTP_E_INVALID_HEADER_TOKEN, q, "field line has no ':'");
-        SH_ERR(SIMDHTTP_E_INVALID_HEADER_TOKEN, q, "invalid byte in field name");
+        SH_SPAN_OR_EXIT(on_header_field, mark, q - mark, S_FIELD_NAME, q);
+        if (SH_IS_WS(*q)) SH_ERR_EXIT(SIMDHTTP_E_UNEXPECTED_SPACE, q, "whitespace between field name and ':'");
+        if (*q == '\r' || *q == '\n') SH_ERR_EXIT(SIMDHTTP_E_INVALID_HEADER_TOKEN, q, "field line has no ':'");
+        SH_ERR_EXIT(SIMDHTTP_E_INVALID_HEADER_TOKEN, q, "invalid byte in field name");
     }
     if (p->flags & SIMDHTTP_F_TRAILERS) {
         p->_hstate = H_NONE; /* framing fields mean nothing in trailers (RFC 9110 6.5.1) */
@@ -1538,15 +1543,15 @@ field_name:
     }
     if (SH_UNLIKELY(p->_hstate)) sh_special_begin(p);
     if (headmode) f->name_len = (size_t)((const char *)q - f->name);
-    SH_SPAN(on_header_field, mark, q - mark, S_NAME_END, q);
+    SH_SPAN_OR_EXIT(on_header_field, mark, q - mark, S_NAME_END, q);
     pos = q;
 name_end:
     pos++; /* the ':' */
     p->_want = 2; /* the value is empty until a byte of it comes (SH_VALUE_COMPLETE) */
-    SH_NOTE(on_header_field_complete, S_OWS, pos);
+    SH_NOTE_OR_EXIT(on_header_field_complete, S_OWS, pos);
 ows:
     while (pos < x.hend && SH_IS_WS(*pos)) pos++;
-    if (SH_UNLIKELY(pos == x.hend)) SH_MORE(S_OWS);
+    if (SH_UNLIKELY(pos == x.hend)) SH_MORE_EXIT(S_OWS);
 field_value:
     mark = pos;
     if (headmode) f->value = (const char *)pos;
@@ -1556,25 +1561,25 @@ field_value:
     if (SH_UNLIKELY(p->_hstate)) {
         const uint8_t *bad = sh_special_feed(p, mark, q);
         if (bad) {
-            SH_SPAN0_BEFORE_ERR(on_header_value, mark, bad - mark, S_FIELD_VALUE, bad);
+            SH_SPAN0_BEFORE_ERR_OR_EXIT(on_header_value, mark, bad - mark, S_FIELD_VALUE, bad);
             x.errpos = bad;
             goto out_error;
         }
     }
     if (SH_UNLIKELY(q == x.hend)) {
         p->_want = 1; /* a byte of the value came: not empty */
-        SH_SPAN(on_header_value, mark, q - mark, S_FIELD_VALUE, q);
+        SH_SPAN_OR_EXIT(on_header_value, mark, q - mark, S_FIELD_VALUE, q);
         pos = q;
-        SH_MORE(S_FIELD_VALUE);
+        SH_MORE_EXIT(S_FIELD_VALUE);
     }
     c = *q;
     if (SH_UNLIKELY(c != '\r' && c != '\n')) {
-        SH_SPAN0_BEFORE_ERR(on_header_value, mark, q - mark, S_FIELD_VALUE, q);
-        SH_ERR(SIMDHTTP_E_INVALID_HEADER_VALUE, q,
+        SH_SPAN0_BEFORE_ERR_OR_EXIT(on_header_value, mark, q - mark, S_FIELD_VALUE, q);
+        SH_ERR_EXIT(SIMDHTTP_E_INVALID_HEADER_VALUE, q,
                c == 0 ? "NUL in a field value" : "control byte in a field value");
     }
     if (SH_UNLIKELY(p->_hstate) && sh_special_end(p)) {
-        SH_SPAN(on_header_value, mark, q - mark, S_FIELD_VALUE, q);
+        SH_SPAN_OR_EXIT(on_header_value, mark, q - mark, S_FIELD_VALUE, q);
         x.errpos = q;
         goto out_error;
     }
@@ -1584,7 +1589,7 @@ field_value:
         f->value_len = (size_t)(t - (const uint8_t *)f->value);
     }
     if (q != mark) p->_want = 1; /* a byte of the value came: not empty */
-    SH_SPAN(on_header_value, mark, q - mark, S_VALUE_END, q);
+    SH_SPAN_OR_EXIT(on_header_value, mark, q - mark, S_VALUE_END, q);
     pos = q;
 value_end:
     p->_want |= 1; /* on_header_value_complete once the next line is not an obs-fold */
@@ -1597,7 +1602,7 @@ value_end:
 
 fold_ws: /* an obs-fold's leading whitespace, after the one SP it becomes */
     while (pos < x.hend && SH_IS_WS(*pos)) pos++;
-    if (pos == x.hend) SH_MORE(S_FOLD_WS);
+    if (pos == x.hend) SH_MORE_EXIT(S_FOLD_WS);
     goto field_value;
 
     /* ---------------------------------------------------------------- head done ---- */
@@ -1646,16 +1651,16 @@ body_select:
 
     /* ---------------------------------------------------------------- bodies ---- */
 body_cl:
-    SH_BODY_BYTES(S_BODY_CL, S_MSG_DONE);
+    SH_BODY_BYTES_OR_EXIT(S_BODY_CL, S_MSG_DONE);
     goto msg_done;
 
 body_eof:
     if (pos < end) {
         mark = pos;
         pos = end;
-        SH_SPAN(on_body, mark, end - mark, S_BODY_EOF, end);
+        SH_SPAN_OR_EXIT(on_body, mark, end - mark, S_BODY_EOF, end);
     }
-    SH_MORE(S_BODY_EOF);
+    SH_MORE_EXIT(S_BODY_EOF);
 
 msg_done: {
     uint8_t next;
@@ -1665,7 +1670,7 @@ msg_done: {
         next = S_MSG_START;
     else next = S_DEAD;
     p->_head_left = p->_max_head_size;
-    SH_NOTE(on_message_complete, next, pos);
+    SH_NOTE_OR_EXIT(on_message_complete, next, pos);
     p->_state = next;
     /* The usual next message: dispatch's case without its switch; and when the buffer is
      * used up (a keep-alive connection's next request comes in a later call), what msg_start
@@ -1694,8 +1699,8 @@ dead:
     /* after Connection: close. CR and LF are tolerated (some clients add CRLF after a body). */
     if (x.lenient & SIMDHTTP_LENIENT_DATA_AFTER_CLOSE) pos = end;
     while (pos < end && (*pos == '\r' || *pos == '\n')) pos++;
-    if (pos < end) SH_ERR(SIMDHTTP_E_CLOSED_CONNECTION, pos, "data after a message that closed the connection");
-    SH_MORE(S_DEAD);
+    if (pos < end) SH_ERR_EXIT(SIMDHTTP_E_CLOSED_CONNECTION, pos, "data after a message that closed the connection");
+    SH_MORE_EXIT(S_DEAD);
 
     /* ---------------------------------------------------------------- chunked ---- */
 chunk_size_start:
@@ -1707,9 +1712,9 @@ chunk_size_start:
         goto chunk_header;
     }
 chunk_size_bytes:
-    if (pos == end) SH_MORE(S_CHUNK_SIZE_START);
+    if (pos == end) SH_MORE_EXIT(S_CHUNK_SIZE_START);
     c = *pos;
-    if (simdhttp_hex1[c] - 1u > 15) SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "chunk size is not a hex number");
+    if (simdhttp_hex1[c] - 1u > 15) SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "chunk size is not a hex number");
     p->_acc = simdhttp_hex1[c] - 1u;
     pos++;
     /* every byte of a chunk line past the 16 digits a 64-bit size needs counts against
@@ -1734,14 +1739,14 @@ chunk_size:
             }
             if (acc >> 60) {
                 p->_acc = acc;
-                SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "chunk size overflows 64 bits");
+                SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "chunk size overflows 64 bits");
             }
             acc = acc << 4 | v;
             pos++;
         }
         p->_acc = acc;
     }
-    SH_MORE(S_CHUNK_SIZE);
+    SH_MORE_EXIT(S_CHUNK_SIZE);
 chunk_size_counted:
     { /* the same, counting: p->_idx digits so far up to 16, the line's budget past them */
         uint64_t acc = p->_acc;
@@ -1755,12 +1760,12 @@ chunk_size_counted:
             }
             if (acc >> 60) {
                 p->_acc = acc;
-                SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "chunk size overflows 64 bits");
+                SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "chunk size overflows 64 bits");
             }
             if (nd == 16) { /* a 17th digit or more: a leading zero was one */
                 if (p->_ext_left == 0) {
                     p->_acc = acc;
-                    SH_ERR(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos,
+                    SH_ERR_EXIT(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos,
                            "chunk size has more leading zeros than max_chunk_ext allows");
                 }
                 p->_ext_left--;
@@ -1773,7 +1778,7 @@ chunk_size_counted:
         p->_acc = acc;
         p->_idx = (uint16_t)nd;
     }
-    SH_MORE(S_CHUNK_SIZE_COUNTED);
+    SH_MORE_EXIT(S_CHUNK_SIZE_COUNTED);
 chunk_size_end:
     if (c != '\r' && c != '\n') {
         p->_ext_left = p->_max_chunk_ext; /* the line's whole budget */
@@ -1795,82 +1800,82 @@ chunk_size_ext:
      * end belongs to no rule: refused unless lenient spaces_after_chunk_size. Every byte after
      * the size counts against max_chunk_ext. */
     if (c == ';') goto ext_next;
-    if (!SH_IS_WS(c)) SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "junk after the chunk size");
+    if (!SH_IS_WS(c)) SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "junk after the chunk size");
 chunk_size_ws:
-    while (pos < end && SH_IS_WS(*pos)) SH_EXT_TAKE();
-    if (pos == end) SH_MORE(S_CHUNK_SIZE_WS);
+    while (pos < end && SH_IS_WS(*pos)) SH_EXT_TAKE_OR_EXIT();
+    if (pos == end) SH_MORE_EXIT(S_CHUNK_SIZE_WS);
     c = *pos;
     if (c == '\r' || c == '\n') {
         if (!(x.lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
-            SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "whitespace at the end of a chunk line");
+            SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "whitespace at the end of a chunk line");
         p->_next = S_CHUNK_HEADER;
         goto line_end;
     }
-    if (c != ';') SH_ERR(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "junk after the chunk size");
+    if (c != ';') SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "junk after the chunk size");
 ext_next: /* at a ';' */
-    SH_EXT_TAKE();
+    SH_EXT_TAKE_OR_EXIT();
 ext_name_start:
     for (;;) { /* BWS */
-        if (pos == end) SH_MORE(S_EXT_NAME_START);
+        if (pos == end) SH_MORE_EXIT(S_EXT_NAME_START);
         c = *pos;
         if (!SH_IS_WS(c)) break;
-        SH_EXT_TAKE();
+        SH_EXT_TAKE_OR_EXIT();
     }
     if (!simdhttp_tchar[c]) {
-        if (c == '=' || c == ';') SH_SPAN0_BEFORE_ERR(on_chunk_extension_name, pos, 0, S_EXT_NAME_START, pos);
-        SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "chunk extension name is not a token");
+        if (c == '=' || c == ';') SH_SPAN0_BEFORE_ERR_OR_EXIT(on_chunk_extension_name, pos, 0, S_EXT_NAME_START, pos);
+        SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "chunk extension name is not a token");
     }
 ext_name:
     mark = pos;
     while (pos < end && simdhttp_tchar[*pos]) {
         if (p->_ext_left == 0) {
-            SH_SPAN(on_chunk_extension_name, mark, pos - mark, S_EXT_NAME, pos);
+            SH_SPAN_OR_EXIT(on_chunk_extension_name, mark, pos - mark, S_EXT_NAME, pos);
             goto ext_overflow;
         }
-        SH_EXT_TAKE();
+        SH_EXT_TAKE_OR_EXIT();
     }
-    SH_SPAN(on_chunk_extension_name, mark, pos - mark, pos == end ? S_EXT_NAME : S_EXT_NAME_END, pos);
-    if (pos == end) SH_MORE(S_EXT_NAME);
+    SH_SPAN_OR_EXIT(on_chunk_extension_name, mark, pos - mark, pos == end ? S_EXT_NAME : S_EXT_NAME_END, pos);
+    if (pos == end) SH_MORE_EXIT(S_EXT_NAME);
 ext_name_end:
     p->_sub = 0; /* 1 once BWS follows the name: then only '=' or ';' may come */
-    SH_NOTE(on_chunk_extension_name_complete, S_EXT_AFTER_NAME, pos);
+    SH_NOTE_OR_EXIT(on_chunk_extension_name_complete, S_EXT_AFTER_NAME, pos);
 ext_after_name:
     for (;;) {
-        if (pos == end) SH_MORE(S_EXT_AFTER_NAME);
+        if (pos == end) SH_MORE_EXIT(S_EXT_AFTER_NAME);
         c = *pos;
         if (c == '\r' || c == '\n') {
             if (p->_sub && !(x.lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
-                SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "whitespace at the end of a chunk line");
+                SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "whitespace at the end of a chunk line");
             p->_next = S_CHUNK_HEADER;
             goto line_end;
         }
         if (c == ';') goto ext_next;
         if (c == '=') {
-            SH_EXT_TAKE();
+            SH_EXT_TAKE_OR_EXIT();
             break;
         }
         if (!SH_IS_WS(c))
-            SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "expected '=', ';' or CRLF after a chunk extension name");
+            SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "expected '=', ';' or CRLF after a chunk extension name");
         p->_sub = 1;
-        SH_EXT_TAKE();
+        SH_EXT_TAKE_OR_EXIT();
     }
 ext_value_start:
     for (;;) { /* BWS */
-        if (pos == end) SH_MORE(S_EXT_VALUE_START);
+        if (pos == end) SH_MORE_EXIT(S_EXT_VALUE_START);
         c = *pos;
         if (!SH_IS_WS(c)) break;
-        SH_EXT_TAKE();
+        SH_EXT_TAKE_OR_EXIT();
     }
     if (c == '"') p->_sub = 1;
     else if (simdhttp_tchar[c]) p->_sub = 0;
     else {
-        SH_SPAN0_BEFORE_ERR(on_chunk_extension_value, pos, 0, S_EXT_VALUE_START, pos);
-        SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "chunk extension value is not a token or quoted-string");
+        SH_SPAN0_BEFORE_ERR_OR_EXIT(on_chunk_extension_value, pos, 0, S_EXT_VALUE_START, pos);
+        SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "chunk extension value is not a token or quoted-string");
     }
     if (p->_sub == 1) { /* the opening quote is part of the value span */
-        SH_EXT_TAKE();
+        SH_EXT_TAKE_OR_EXIT();
         p->_sub = 2;
-        SH_SPAN(on_chunk_extension_value, pos - 1, 1, S_EXT_VALUE, pos);
+        SH_SPAN_OR_EXIT(on_chunk_extension_value, pos - 1, 1, S_EXT_VALUE, pos);
     }
 ext_value:
     /* _sub: 0 token, 2 inside quotes, 3 after a backslash, 4 after the closing quote */
@@ -1895,41 +1900,41 @@ ext_value:
             break; /* after the closing quote */
         }
         if (p->_ext_left == 0) {
-            SH_SPAN(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE, pos);
+            SH_SPAN_OR_EXIT(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE, pos);
             goto ext_overflow;
         }
         p->_sub = sub;
-        SH_EXT_TAKE();
+        SH_EXT_TAKE_OR_EXIT();
     }
     if (pos == end && p->_sub != 4) {
-        SH_SPAN(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE, pos);
-        SH_MORE(S_EXT_VALUE);
+        SH_SPAN_OR_EXIT(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE, pos);
+        SH_MORE_EXIT(S_EXT_VALUE);
     }
-    SH_SPAN(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE_END, pos);
+    SH_SPAN_OR_EXIT(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE_END, pos);
 ext_value_end:
     p->_sub = 0; /* 1 once BWS follows the value: then only ';' may come */
-    SH_NOTE(on_chunk_extension_value_complete, S_EXT_AFTER_VALUE, pos);
+    SH_NOTE_OR_EXIT(on_chunk_extension_value_complete, S_EXT_AFTER_VALUE, pos);
 ext_after_value:
     for (;;) {
-        if (pos == end) SH_MORE(S_EXT_AFTER_VALUE);
+        if (pos == end) SH_MORE_EXIT(S_EXT_AFTER_VALUE);
         c = *pos;
         if (c == '\r' || c == '\n') {
             if (p->_sub && !(x.lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
-                SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "whitespace at the end of a chunk line");
+                SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "whitespace at the end of a chunk line");
             p->_next = S_CHUNK_HEADER;
             goto line_end;
         }
         if (c == ';') goto ext_next;
         if (!SH_IS_WS(c))
-            SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "expected ';' or CRLF after a chunk extension value");
+            SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "expected ';' or CRLF after a chunk extension value");
         p->_sub = 1;
-        SH_EXT_TAKE();
+        SH_EXT_TAKE_OR_EXIT();
     }
 ext_overflow:
-    SH_ERR(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
+    SH_ERR_EXIT(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
 ext_bad_quoted:
-    SH_SPAN(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE, pos);
-    SH_ERR(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "control byte in a quoted chunk extension value");
+    SH_SPAN_OR_EXIT(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE, pos);
+    SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "control byte in a quoted chunk extension value");
 
 chunk_header:
     p->content_length = p->_acc;
@@ -1939,18 +1944,18 @@ chunk_header:
         p->_head_left = p->_max_head_size;
         p->_fields_left = p->_max_fields;
         p->_want = 0;
-        SH_NOTE(on_chunk_header, S_FIELD_START, pos);
+        SH_NOTE_OR_EXIT(on_chunk_header, S_FIELD_START, pos);
         sh_head_enter(p, &x, &walk, pos);
         goto field_start;
     }
-    SH_NOTE(on_chunk_header, S_CHUNK_DATA, pos);
+    SH_NOTE_OR_EXIT(on_chunk_header, S_CHUNK_DATA, pos);
 chunk_data:
-    SH_BODY_BYTES(S_CHUNK_DATA, S_CHUNK_DATA_END);
+    SH_BODY_BYTES_OR_EXIT(S_CHUNK_DATA, S_CHUNK_DATA_END);
 chunk_data_end:
     /* the usual CRLF, tested first (what line_end does), with the next size line's bound */
     if (!headmode && SH_LIKELY(end - pos >= 19 && SH_IS_CRLF(pos))) {
         pos += 2;
-        SH_NOTE(on_chunk_complete, S_CHUNK_SIZE_START, pos);
+        SH_NOTE_OR_EXIT(on_chunk_complete, S_CHUNK_SIZE_START, pos);
         if ((q = sh_chunk_size_fast(p, pos)) != NULL) { /* the bound is tested */
             pos = q;
             goto chunk_header;
@@ -1961,20 +1966,20 @@ chunk_data_end:
         pos += 2;
         goto chunk_done;
     }
-    if (pos == end) SH_MORE(S_CHUNK_DATA_END);
+    if (pos == end) SH_MORE_EXIT(S_CHUNK_DATA_END);
     c = *pos;
     if (c == '\r' || c == '\n') {
         p->_next = S_CHUNK_DONE;
         goto line_end;
     }
     if (!(x.lenient & SIMDHTTP_LENIENT_OPTIONAL_CRLF_AFTER_CHUNK))
-        SH_ERR(SIMDHTTP_E_CR_EXPECTED, pos, "chunk data not followed by CRLF");
+        SH_ERR_EXIT(SIMDHTTP_E_CR_EXPECTED, pos, "chunk data not followed by CRLF");
 chunk_done:
-    SH_NOTE(on_chunk_complete, S_CHUNK_SIZE_START, pos);
+    SH_NOTE_OR_EXIT(on_chunk_complete, S_CHUNK_SIZE_START, pos);
     goto chunk_size_start;
 
 trailers_done:
-    SH_NOTE(on_chunk_complete, S_MSG_DONE, pos);
+    SH_NOTE_OR_EXIT(on_chunk_complete, S_MSG_DONE, pos);
     goto msg_done;
 
     /* ---------------------------------------------------------------- exits ---- */
@@ -2035,15 +2040,16 @@ static SH_ALWAYS_INLINE long sh_head(simdhttp_head *h, simdhttp_type type, const
     return r;
 }
 
-#undef SH_ERR
-#undef SH_SPAN
-#undef SH_SPAN0
-#undef SH_SPAN0_BEFORE_ERR
-#undef SH_SPAN0_TO
-#undef SH_SPAN_IF_TO
-#undef SH_SPAN_TO
-#undef SH_NOTE
-#undef SH_VALUE_COMPLETE
-#undef SH_MORE
-#undef SH_EXT_TAKE
-#undef SH_BODY_BYTES
+#undef SH_ERR_EXIT
+#undef SH_SPAN_OR_EXIT
+#undef SH_SPAN0_OR_EXIT
+#undef SH_SPAN0_BEFORE_ERR_OR_EXIT
+#undef SH_SPAN0_OR_GOTO
+#undef SH_SPAN_IF_OR_GOTO
+#undef SH_SPAN_OR_GOTO
+#undef SH_NOTE_OR_EXIT
+#undef SH_NOTE_OR_GOTO
+#undef SH_VALUE_COMPLETE_OR_EXIT
+#undef SH_MORE_EXIT
+#undef SH_EXT_TAKE_OR_EXIT
+#undef SH_BODY_BYTES_OR_EXIT
