@@ -965,6 +965,49 @@ static SH_ALWAYS_INLINE const uint8_t *sh_chunk_size_fast(simdhttp_parser *p, co
     return NULL;
 }
 
+/* ---- message begin and end ---- */
+
+/* A new message in the streaming API: what the last one left in the parser is cleared. */
+static SH_ALWAYS_INLINE void sh_message_reset(simdhttp_parser *p)
+{
+    p->flags = 0;
+    p->content_length = 0;
+    p->method = 0;
+    p->status_code = 0;
+    p->http_major = p->http_minor = 0;
+    p->_fields_left = p->_max_fields;
+    SH_CLEAR_MSG_BYTES(p); /* (the head API's: sh_head, in merged stores) */
+}
+
+/* on_headers_complete returned SIMDHTTP_SKIP_BODY (or _UPGRADE: upgrade set). No body: lift
+ * the close that only a body until close forced (a response to HEAD without framing, or with
+ * a coding other than chunked), never the close of faulty framing (RFC 9112 6.1: HTTP/1.0
+ * with Transfer-Encoding, Content-Length with it under chunked_length) or of a request without
+ * a reliable length (6.3 rule 4, lenient transfer_encoding). */
+static SH_ALWAYS_INLINE void sh_skip_body(simdhttp_parser *p, int upgrade)
+{
+    uint32_t f = p->flags;
+    if ((f & SIMDHTTP_F_BODY_UNTIL_CLOSE) && sh_persists(p, f) &&
+        (!(f & SIMDHTTP_F_TRANSFER_ENCODING) ||
+         (p->type == SIMDHTTP_RESPONSE && !(p->_lenient & SIMDHTTP_LENIENT_CHUNKED_LENGTH))))
+        f |= SIMDHTTP_F_KEEP_ALIVE;
+    f |= SIMDHTTP_F_SKIP_BODY;
+    f &= ~(uint32_t)(SIMDHTTP_F_BODY_UNTIL_CLOSE | SIMDHTTP_F_CHUNKED);
+    if (upgrade) f |= SIMDHTTP_F_UPGRADE;
+    p->flags = f;
+}
+
+/* The state after a complete message: upgraded, the next message, or dead (the connection
+ * closes: only CR and LF may follow). */
+static SH_ALWAYS_INLINE uint8_t sh_after_message(const simdhttp_parser *p, uint32_t lenient)
+{
+    if (p->flags & SIMDHTTP_F_UPGRADE) return S_UPGRADED;
+    if ((p->flags & SIMDHTTP_F_KEEP_ALIVE) || (lenient & SIMDHTTP_LENIENT_KEEP_ALIVE) ||
+        (p->type == SIMDHTTP_RESPONSE && p->status_code < 200 && p->status_code != 101))
+        return S_MSG_START;
+    return S_DEAD;
+}
+
 /* ---- the exits of sh_core: each returns what sh_core returns ---- */
 
 /* Enter the head budget at pos: scans in the head stop at x->hend, and stage 2 drops the
@@ -1067,6 +1110,20 @@ static SH_ALWAYS_INLINE long sh_exit_stop(simdhttp_parser *p, sh_ctx *x, const u
     return SIMDHTTP_E_USER;
 }
 
+/* The message before pos switched protocols: the parser stops there for good
+ * (SIMDHTTP_E_PAUSED_UPGRADE), the bytes from pos on are the new protocol's. */
+static SH_ALWAYS_INLINE long sh_exit_upgraded(simdhttp_parser *p, sh_ctx *x, const uint8_t *pos)
+{
+    p->upgrade = 1;
+    p->_state = S_UPGRADED;
+    p->_error = SIMDHTTP_E_PAUSED_UPGRADE;
+    p->_reason = "connection upgraded: the following bytes are not HTTP/1";
+    p->_error_pos = (const char *)pos;
+    p->_error_offset = p->_nread + (uint64_t)(pos - x->data);
+    p->_nread = p->_error_offset;
+    return SIMDHTTP_E_PAUSED_UPGRADE;
+}
+
 static SH_ALWAYS_INLINE long sh_core(simdhttp_parser *p, const uint8_t *data, size_t len,
                                              simdhttp_head *h, const int headmode)
 {
@@ -1162,15 +1219,7 @@ msg_start:
         p->_next = S_MSG_START;
         goto line_end;
     }
-    if (!headmode) { /* the head API's parser is fresh from simdhttp__configure_head, which set these */
-        p->flags = 0;
-        p->content_length = 0;
-        p->method = 0;
-        p->status_code = 0;
-        p->http_major = p->http_minor = 0;
-        p->_fields_left = p->_max_fields;
-        SH_CLEAR_MSG_BYTES(p); /* (the head API's: sh_head, in merged stores) */
-    }
+    if (!headmode) sh_message_reset(p); /* the head API's parser is fresh from simdhttp__configure_head */
     SH_NOTE_OR_EXIT(on_message_begin, S_MSG_BEGUN, pos);
 msg_begun:
     if (p->type == SIMDHTTP_REQUEST) goto method_first;
@@ -1621,20 +1670,7 @@ head_done:
         p->_state = S_HEAD_DONE; /* resumed into after a pause: goes on with the body */
         rc = p->_cb->on_headers_complete(p);
         if (rc == SIMDHTTP_SKIP_BODY || rc == SIMDHTTP_SKIP_BODY_UPGRADE) {
-            /* No body: lift the close that only a body until close forced (a response to
-             * HEAD without framing, or with a coding other than chunked), never the close
-             * of faulty framing (RFC 9112 6.1: HTTP/1.0 with Transfer-Encoding, Content-Length
-             * with it under chunked_length) or of a request without a reliable length (6.3
-             * rule 4, lenient transfer_encoding) */
-            uint32_t f = p->flags;
-            if ((f & SIMDHTTP_F_BODY_UNTIL_CLOSE) && sh_persists(p, f) &&
-                (!(f & SIMDHTTP_F_TRANSFER_ENCODING) ||
-                 (p->type == SIMDHTTP_RESPONSE && !(p->_lenient & SIMDHTTP_LENIENT_CHUNKED_LENGTH))))
-                f |= SIMDHTTP_F_KEEP_ALIVE;
-            f |= SIMDHTTP_F_SKIP_BODY;
-            f &= ~(uint32_t)(SIMDHTTP_F_BODY_UNTIL_CLOSE | SIMDHTTP_F_CHUNKED);
-            if (rc == SIMDHTTP_SKIP_BODY_UPGRADE) f |= SIMDHTTP_F_UPGRADE;
-            p->flags = f;
+            sh_skip_body(p, rc == SIMDHTTP_SKIP_BODY_UPGRADE);
             rc = 0;
         }
         if (SH_UNLIKELY(rc)) {
@@ -1663,12 +1699,7 @@ body_eof:
     SH_MORE_EXIT(S_BODY_EOF);
 
 msg_done: {
-    uint8_t next;
-    if (p->flags & SIMDHTTP_F_UPGRADE) next = S_UPGRADED;
-    else if ((p->flags & SIMDHTTP_F_KEEP_ALIVE) || (x.lenient & SIMDHTTP_LENIENT_KEEP_ALIVE) ||
-             (p->type == SIMDHTTP_RESPONSE && p->status_code < 200 && p->status_code != 101))
-        next = S_MSG_START;
-    else next = S_DEAD;
+    uint8_t next = sh_after_message(p, x.lenient);
     p->_head_left = p->_max_head_size;
     SH_NOTE_OR_EXIT(on_message_complete, next, pos);
     p->_state = next;
@@ -1686,14 +1717,7 @@ msg_done: {
 }
 
 upgraded:
-    p->upgrade = 1;
-    p->_state = S_UPGRADED;
-    p->_error = SIMDHTTP_E_PAUSED_UPGRADE;
-    p->_reason = "connection upgraded: the following bytes are not HTTP/1";
-    p->_error_pos = (const char *)pos;
-    p->_error_offset = p->_nread + (uint64_t)(pos - data);
-    p->_nread = p->_error_offset;
-    return SIMDHTTP_E_PAUSED_UPGRADE;
+    return sh_exit_upgraded(p, &x, pos);
 
 dead:
     /* after Connection: close. CR and LF are tolerated (some clients add CRLF after a body). */
