@@ -965,6 +965,44 @@ static SH_ALWAYS_INLINE const uint8_t *sh_chunk_size_fast(simdhttp_parser *p, co
     return NULL;
 }
 
+/* ---- the start line and field names ---- */
+
+/* A method's last bytes [mark, q) were read, q at its SP: which method it is (the head API:
+ * the whole method is in the buffer from h->method_str; streaming: the bytes kept from earlier
+ * calls, if any, come first). */
+static SH_ALWAYS_INLINE void sh_method_end(simdhttp_parser *p, simdhttp_head *h, const uint8_t *mark,
+                                           const uint8_t *q, const int headmode)
+{
+    if (headmode) {
+        h->method_len = (size_t)((const char *)q - h->method_str);
+        p->method = (uint8_t)sh_classify_method_sp((const uint8_t *)h->method_str, h->method_len);
+    } else if (p->_nlen == 0) {
+        p->method = (uint8_t)sh_classify_method_sp(mark, (size_t)(q - mark));
+    } else {
+        sh_keep(p, mark, (size_t)(q - mark));
+        p->method = p->_nlen <= sizeof p->_nbuf
+                        ? (uint8_t)sh_classify_method((const uint8_t *)p->_nbuf, p->_nlen)
+                        : SIMDHTTP_METHOD_OTHER;
+    }
+}
+
+/* A field name's last bytes [mark, q) were read, q at its ':': whether it is a framing field
+ * (p->_hstate), whose value is then interpreted. */
+static SH_ALWAYS_INLINE void sh_field_name_end(simdhttp_parser *p, const uint8_t *mark, const uint8_t *q)
+{
+    if (p->flags & SIMDHTTP_F_TRAILERS) {
+        p->_hstate = H_NONE; /* framing fields mean nothing in trailers (RFC 9110 6.5.1) */
+    } else if (p->_nlen == 0) {
+        p->_hstate = (uint8_t)sh_classify_name(mark, (size_t)(q - mark));
+    } else {
+        sh_keep(p, mark, (size_t)(q - mark));
+        p->_hstate = p->_nlen <= sizeof p->_nbuf
+                         ? (uint8_t)sh_classify_name((const uint8_t *)p->_nbuf, p->_nlen)
+                         : H_NONE;
+    }
+    if (SH_UNLIKELY(p->_hstate)) sh_special_begin(p);
+}
+
 /* ---- message begin and end ---- */
 
 /* A new message in the streaming API: what the last one left in the parser is cleared. */
@@ -1295,17 +1333,7 @@ method:
         SH_SPAN_OR_EXIT(on_method, mark, q - mark, S_METHOD, q);
         SH_ERR_EXIT(SIMDHTTP_E_INVALID_METHOD, q, *q == ' ' ? "empty method" : "method is not a token");
     }
-    if (headmode) {
-        h->method_len = (size_t)((const char *)q - h->method_str);
-        p->method = (uint8_t)sh_classify_method_sp((const uint8_t *)h->method_str, h->method_len);
-    } else if (p->_nlen == 0) {
-        p->method = (uint8_t)sh_classify_method_sp(mark, (size_t)(q - mark));
-    } else {
-        sh_keep(p, mark, (size_t)(q - mark));
-        p->method = p->_nlen <= sizeof p->_nbuf
-                        ? (uint8_t)sh_classify_method((const uint8_t *)p->_nbuf, p->_nlen)
-                        : SIMDHTTP_METHOD_OTHER;
-    }
+    sh_method_end(p, h, mark, q, headmode);
 method_span:
     SH_SPAN_OR_EXIT(on_method, mark, q - mark, S_METHOD_END, q);
     pos = q;
@@ -1580,17 +1608,7 @@ field_name:
         if (*q == '\r' || *q == '\n') SH_ERR_EXIT(SIMDHTTP_E_INVALID_HEADER_TOKEN, q, "field line has no ':'");
         SH_ERR_EXIT(SIMDHTTP_E_INVALID_HEADER_TOKEN, q, "invalid byte in field name");
     }
-    if (p->flags & SIMDHTTP_F_TRAILERS) {
-        p->_hstate = H_NONE; /* framing fields mean nothing in trailers (RFC 9110 6.5.1) */
-    } else if (p->_nlen == 0) {
-        p->_hstate = (uint8_t)sh_classify_name(mark, (size_t)(q - mark));
-    } else {
-        sh_keep(p, mark, (size_t)(q - mark));
-        p->_hstate = p->_nlen <= sizeof p->_nbuf
-                         ? (uint8_t)sh_classify_name((const uint8_t *)p->_nbuf, p->_nlen)
-                         : H_NONE;
-    }
-    if (SH_UNLIKELY(p->_hstate)) sh_special_begin(p);
+    sh_field_name_end(p, mark, q);
     if (headmode) f->name_len = (size_t)((const char *)q - f->name);
     SH_SPAN_OR_EXIT(on_header_field, mark, q - mark, S_NAME_END, q);
     pos = q;
