@@ -696,6 +696,34 @@ static SH_ALWAYS_INLINE uintptr_t sh_block_at(const uint8_t *b, const uint8_t *d
     return (uintptr_t)b;
 }
 
+/* The head API's fields that stage 2 may still take: min(max_fields left, room in the head).
+ * @return the end of that run of h->fields. */
+static SH_ALWAYS_INLINE simdhttp_field *sh_fields_limit(simdhttp_head *h, uint32_t left)
+{
+    return h->fields_cap - h->num_fields < left ? h->fields + h->fields_cap : h->fields + h->num_fields + left;
+}
+
+/* The head API's fields [f0, f) were taken by stage 2: the counts, and _hstate, which the last
+ * line taken decides (what an obs-fold after it continues; fspecial: after a framing field's,
+ * special_hs). */
+static SH_ALWAYS_INLINE void sh_fields_taken(simdhttp_parser *p, simdhttp_head *h, simdhttp_field *f0,
+                                             simdhttp_field *f, simdhttp_field *fspecial, uint8_t special_hs,
+                                             uint32_t left)
+{
+    if (f != f0) p->_hstate = f == fspecial ? special_hs : (uint8_t)H_NONE;
+    p->_fields_left = left - (uint32_t)(f - f0);
+    h->num_fields = (size_t)(f - h->fields);
+}
+
+/* Where stage 2 stopped and the block it holds, for the next run. */
+static SH_ALWAYS_INLINE void sh_walk_keep(sh_walk *w, const uint8_t *pos, uintptr_t bb, uint64_t vbad, uint64_t ntok)
+{
+    w->pos = pos;
+    w->bb = bb;
+    w->vbad = vbad;
+    w->ntok = ntok;
+}
+
 /* Stage 2: a run of whole, ordinary field lines from w->pos (a token, ':', OWS, a value,
  * CRLF, and the next line's first byte in the buffer; in the streaming API not a framing
  * field; no limit reached), walked with stage 1's masks of 64-byte blocks (src/stage1.h): the
@@ -722,9 +750,8 @@ static SH_ALWAYS_INLINE int sh_fields(simdhttp_parser *p, simdhttp_head *h, sh_w
     (void)s1keys; /* unused with SH_STAGE2_SCANNERS */
 
     if (headmode) {
-        /* the fields that may still be taken: min(max_fields left, room in the head) */
         f0 = f = h->fields + h->num_fields;
-        flim = h->fields_cap - h->num_fields < left ? h->fields + h->fields_cap : f + left;
+        flim = sh_fields_limit(h, left);
     }
 
     (void)data; /* stage 1's buffer start: unused with SH_STAGE2_SCANNERS */
@@ -900,16 +927,8 @@ static SH_ALWAYS_INLINE int sh_fields(simdhttp_parser *p, simdhttp_head *h, sh_w
         SH_NOTE_OR_GOTO(stop, on_header_value_complete, S_FIELD_START, pos);
     }
 out:
-    if (headmode) {
-        /* the last line taken decides what an obs-fold after it continues */
-        if (f != f0) p->_hstate = f == fspecial ? special_hs : (uint8_t)H_NONE;
-        p->_fields_left = left - (uint32_t)(f - f0);
-        h->num_fields = (size_t)(f - h->fields);
-    }
-    w->pos = pos;
-    w->bb = bb;
-    w->vbad = bvb;
-    w->ntok = bnt;
+    if (headmode) sh_fields_taken(p, h, f0, f, fspecial, special_hs, left);
+    sh_walk_keep(w, pos, bb, bvb, bnt);
     return ret;
 out_head_end:
     /* the head API at the head's end: it returns, so the walk's block, _hstate and the field
