@@ -869,7 +869,10 @@ static const uint8_t *scan_cookie(const uint8_t *s, const uint8_t *e)
     if (e - s >= 16) SH_X86_LONG16(sse2_stop_cookie, s, e);
     SH_X86_SHORT16(sse2_stop_cookie, scalar_scan_cookie, s, e);
 }
-#define scan_cookie_name sse2_scan_token
+static SH_ALWAYS_INLINE const uint8_t *scan_cookie_name(const uint8_t *s, const uint8_t *e)
+{
+    return sse2_scan_token(s, e);
+}
 #elif defined(__aarch64__) && defined(__ARM_NEON)
 SH_SCAN_INLINE uint8x16_t neon_stop_cookie(uint8x16_t v)
 {
@@ -881,10 +884,19 @@ static const uint8_t *scan_cookie(const uint8_t *s, const uint8_t *e)
 {
     SH_NEON_SCAN(neon_stop_cookie, scalar_scan_cookie, s, e);
 }
-#define scan_cookie_name neon_scan_token
+static SH_ALWAYS_INLINE const uint8_t *scan_cookie_name(const uint8_t *s, const uint8_t *e)
+{
+    return neon_scan_token(s, e);
+}
 #else
-#define scan_cookie scalar_scan_cookie
-#define scan_cookie_name scalar_scan_token
+static SH_ALWAYS_INLINE const uint8_t *scan_cookie(const uint8_t *s, const uint8_t *e)
+{
+    return scalar_scan_cookie(s, e);
+}
+static SH_ALWAYS_INLINE const uint8_t *scan_cookie_name(const uint8_t *s, const uint8_t *e)
+{
+    return scalar_scan_token(s, e);
+}
 #endif
 
 /* the end of the run of tchars (name) or of cookie-octets (!name) from v[p], p <= vl */
