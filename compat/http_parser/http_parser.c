@@ -80,13 +80,20 @@ static int bad_method(http_parser *hp, size_t ok)
 
 /* The user's on_message_begin runs before the message's first event, once its first byte is
  * known to start a message http-parser would begin (as http-parser calls it). */
-static int begin(http_parser *hp)
+static int begin(http_parser *hp, uint64_t start)
 {
     if (hp->_begun) return 0;
     hp->_begun = 1;
     hp->state = 1;
     const http_parser_settings *s = hp->_settings;
-    return s->on_message_begin ? after_cb(hp, s->on_message_begin(hp), HPE_CB_message_begin) : 0;
+    int rc = s->on_message_begin ? after_cb(hp, s->on_message_begin(hp), HPE_CB_message_begin) : 0;
+    if (rc == SIMDHTTP_PAUSE && start != UINT64_MAX) {
+        /* http-parser calls it on the message's first byte, which it has taken: execute()
+         * returns the count up to that byte and one (stopped) */
+        hp->_stop_errno = HPE_PAUSED;
+        hp->_stop_off = start + 1;
+    }
+    return rc;
 }
 
 static int t_message_begin(simdhttp_parser *sp)
@@ -103,7 +110,7 @@ static int t_message_begin(simdhttp_parser *sp)
     hp->_got_value = hp->_in_fields = 0;
     if (sp->type == SIMDHTTP_RESPONSE) {
         hp->type = HTTP_RESPONSE;
-        return begin(hp);
+        return begin(hp, UINT64_MAX);
     }
     return 0;
 }
@@ -132,7 +139,7 @@ static int t_method(simdhttp_parser *sp, const char *at, size_t n)
     hp->_mlen = (uint8_t)(hp->_mlen + k);
     /* http-parser begins a message once its first byte starts a known method */
     if (first && method_initial((unsigned char)hp->_mbuf[0])) {
-        int rc = begin(hp);
+        int rc = begin(hp, hp->_mstart);
         if (rc) return rc;
     }
     /* The method is checked when it is complete (t_method_complete), unless it goes on in the
@@ -200,7 +207,7 @@ static int t_status_code(simdhttp_parser *sp, const char *at, size_t n)
 {
     (void)at, (void)n;
     HP(sp)->type = HTTP_RESPONSE;
-    return begin(HP(sp));
+    return begin(HP(sp), UINT64_MAX);
 }
 
 static int t_status_code_complete(simdhttp_parser *sp)
@@ -211,8 +218,9 @@ static int t_status_code_complete(simdhttp_parser *sp)
 
 static int t_version(simdhttp_parser *sp, const char *at, size_t n)
 {
-    (void)at, (void)n;
-    return begin(HP(sp)); /* a response: "HTTP/" came first */
+    http_parser *hp = HP(sp);
+    (void)n; /* a response: "HTTP/" came first, right before the version */
+    return begin(hp, at >= hp->_buf + 5 && at <= hp->_buf_end ? abs_of(hp, at) - 5 : UINT64_MAX);
 }
 
 static int t_status(simdhttp_parser *sp, const char *at, size_t n)
@@ -254,14 +262,14 @@ static int t_header_value_complete(simdhttp_parser *sp)
 }
 
 /* A pause in one of a whole line's callbacks (t_header): the core is at the next line, http-parser
- * stops at `resume` (the colon, or the CR). The caller's next execute() begins there; replay()
+ * stops at `resume` (after the colon, or the CR). The caller's next execute() begins there; replay()
  * delivers what is left of the line from those bytes and skips them for the core. */
-static int lag(http_parser *hp, const char *resume, const char *value, size_t vlen, const char *cr)
+static int lag(http_parser *hp, const char *resume, const char *value, size_t vlen, const char *cr, int in_value)
 {
     hp->_rp_left = (uint32_t)(cr + 2 - resume);
     hp->_rp_voff = (uint32_t)(value - resume);
     hp->_rp_vlen = (uint32_t)vlen;
-    hp->_rp_empty = resume < value && vlen == 0; /* (a pause in the value's own callback: none) */
+    hp->_rp_empty = !in_value && vlen == 0; /* (a pause in the value's own callback: none) */
     return SIMDHTTP_PAUSE;
 }
 
@@ -275,8 +283,9 @@ static HP_COLD int header_stopped(http_parser *hp, int rc, int in_value, const c
     colon--;
     if (rc) return in_value ? stop(hp, HPE_CB_header_value, vlen ? abs_of(hp, cr) : UINT64_MAX)
                             : stop(hp, HPE_CB_header_field, abs_of(hp, colon));
-    if (!in_value) return lag(hp, colon, value, vlen, cr);
-    return vlen ? lag(hp, cr, cr, 0, cr) : SIMDHTTP_PAUSE; /* (an empty value: at the next line) */
+    /* http-parser has taken the byte that ended the span: the ':', the CR */
+    if (!in_value) return lag(hp, colon + 1, value, vlen, cr, 0);
+    return vlen ? lag(hp, cr + 1, cr + 1, 0, cr, 1) : SIMDHTTP_PAUSE; /* (an empty value: at the next line) */
 }
 
 /* A whole field line in one call (simdhttp's on_header; the lines it does not take come through
@@ -484,6 +493,8 @@ void http_parser_init(http_parser *parser, enum http_parser_type t)
     parser->_mlen = parser->_stop_errno = parser->_begun = parser->_body_final = parser->_got_value = 0;
     parser->_in_fields = parser->_rp_empty = 0;
     parser->_passed = 0;
+    parser->_skip = parser->_nhold = 0;
+    parser->_hold = 0;
     parser->_both = t == HTTP_BOTH;
     memset(parser->_mbuf, 0, sizeof parser->_mbuf);
     _Static_assert(offsetof(http_parser, _settings) < offsetof(http_parser, _target) + sizeof(simdhttp_target) + 8 &&
@@ -542,6 +553,54 @@ static enum http_errno from_native_errno(simdhttp_errno e)
     }
 }
 
+/* A pause where http-parser's place is not the core's `off` (a whole field line's is t_header's
+ * lag): on_message_begin, which http-parser calls on the message's first byte and so counts it;
+ * on_headers_complete and on_chunk_complete, before the LF they have not taken; a span, after
+ * the byte that ended it (SP, ':', CR); a Content-Length body's end, before its last byte. The caller's next execute() begins at http-parser's place: the bytes the
+ * core has taken past it are skipped then, the one it has not taken yet is kept and given to it
+ * first (execute_pending). @return http-parser's place. */
+static uint64_t pause_place(http_parser *parser, uint64_t off, size_t len)
+{
+    uint64_t want = off;
+    size_t which;
+    simdhttp_get_callback_result(&parser->_sh, &which);
+    const char *at = off >= parser->_buf_off && off - parser->_buf_off < len ? parser->_buf + (off - parser->_buf_off) : NULL;
+    if (parser->_stop_errno == HPE_PAUSED) { /* begin() */
+        want = parser->_stop_off;
+        parser->_stop_errno = 0;
+    } else if (which == offsetof(simdhttp_callbacks, on_message_begin)) {
+        if (at) want = off + 1; /* a response's (t_message_begin), at its first byte */
+    } else if (which == offsetof(simdhttp_callbacks, on_headers_complete)) {
+        if (off > parser->_buf_off) want = off - 1;
+    } else if ((which == offsetof(simdhttp_callbacks, on_url) && at && *at == ' ') ||
+               (which == offsetof(simdhttp_callbacks, on_status) && at && (*at == '\r' || *at == '\n')) ||
+               (which == offsetof(simdhttp_callbacks, on_header_field) && at && *at == ':') ||
+               (which == offsetof(simdhttp_callbacks, on_header_value) && at && *at == '\r' && off > parser->_buf_off &&
+                at[-1] != '\n')) {
+        want = off + 1; /* the byte that ended the span */
+    } else if (which == offsetof(simdhttp_callbacks, on_body)) {
+        if (parser->_sh.flags & SIMDHTTP_F_CHUNKED) {
+            if (at && *at == '\r') want = off + 1; /* a chunk's data: at its CR, which it has taken */
+        } else if (parser->_sh.content_length == 0 && off > parser->_buf_off) {
+            want = off - 1; /* a Content-Length body's last byte, which it has not counted yet */
+        }
+    } else if (which == offsetof(simdhttp_callbacks, on_chunk_complete)) {
+        /* the last chunk's, at the LF that ends the trailer section */
+        if ((parser->_sh.flags & SIMDHTTP_F_TRAILERS) && off > parser->_buf_off &&
+            parser->_buf[off - 1 - parser->_buf_off] == '\n')
+            want = off - 1;
+    }
+    if (want < off && off - want < 256 && want >= parser->_buf_off) {
+        parser->_skip = (uint8_t)(off - want);
+    } else if (want == off + 1 && at) {
+        parser->_hold = *at;
+        parser->_nhold = 1;
+    } else {
+        want = off;
+    }
+    return want;
+}
+
 /* simdhttp stopped with e in a call of len bytes that began at the stream's byte _buf_off
  * (replay()'s bytes among them): http-parser's bytes parsed and errno. */
 static size_t stopped(http_parser *parser, simdhttp_errno e, size_t len)
@@ -549,6 +608,7 @@ static size_t stopped(http_parser *parser, simdhttp_errno e, size_t len)
     simdhttp_parser *sp = &parser->_sh;
     uint64_t off = simdhttp_get_error_offset(sp);
     if (e == SIMDHTTP_E_PAUSED) off -= parser->_rp_left; /* paused in t_header: http-parser's place */
+    if (e == SIMDHTTP_E_PAUSED && !parser->_rp_left) off = pause_place(parser, off, len);
     if (e == SIMDHTTP_E_USER && parser->_stop_off != UINT64_MAX) off = parser->_stop_off;
     if (e == SIMDHTTP_E_INVALID_METHOD && parser->_mlen && parser->_mstart != UINT64_MAX) {
         /* http-parser stops at the first byte no known method has there */
@@ -605,8 +665,19 @@ static HP_NOINLINE size_t execute_pending(http_parser *parser, const char *data,
         simdhttp_resume_after_upgrade(sp);
         parser->upgrade = 0;
     }
+    if (parser->_nhold) { /* the byte the core has not taken where http-parser has */
+        char hold = parser->_hold;
+        parser->_nhold = 0;
+        parser->_buf_off -= 1, parser->_buf = &hold, parser->_buf_end = &hold + 1;
+        simdhttp_errno e = simdhttp_execute(sp, &hold, 1);
+        parser->_buf_off += 1, parser->_buf = data, parser->_buf_end = data + len;
+        if (e != SIMDHTTP_OK) return stopped(parser, e, len); /* (its place: this buffer's start) */
+    }
     size_t k = 0;
-    if (parser->_rp_left || parser->_rp_empty) { /* a line paused in t_header */
+    if (parser->_skip) { /* bytes the core took past where a pause left http-parser */
+        k = parser->_skip < len ? parser->_skip : len;
+        parser->_skip = (uint8_t)(parser->_skip - k);
+    } else if (parser->_rp_left || parser->_rp_empty) { /* a line paused in t_header */
         k = replay(parser, data, len);
         if (parser->http_errno != HPE_OK) {
             parser->_buf_off += k;
@@ -637,7 +708,8 @@ size_t http_parser_execute(http_parser *parser, const http_parser_settings *sett
         if (e == SIMDHTTP_E_INVALID_EOF_STATE) return stopped(parser, e, 0) + 1;
     } else {
         parser->_buf_end = (const char *)((uintptr_t)data + len); /* (NULL data: the core refuses it) */
-        if (parser->_sh.upgrade || parser->_rp_left || parser->_rp_empty) return execute_pending(parser, data, len);
+        if (parser->_sh.upgrade || parser->_rp_left || parser->_rp_empty || (parser->_skip | parser->_nhold))
+            return execute_pending(parser, data, len);
         e = simdhttp_execute(&parser->_sh, data, len);
     }
     return ended(parser, e, len);

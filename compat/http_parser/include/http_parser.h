@@ -272,6 +272,8 @@ struct http_parser {
                                     on_chunk_complete trampoline (t_chunk_header) */
     uint8_t _both;               /* an HTTP_BOTH parser (its callbacks: two more trampolines) */
     char _mbuf[12];              /* the method's bytes (the longest known one has 11) */
+    uint8_t _skip, _nhold;       /* after a pause, http-parser's place is not the core's (stopped) */
+    char _hold;
 };
 
 struct http_parser_settings {
