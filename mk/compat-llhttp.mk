@@ -79,6 +79,11 @@ endif
 
 TEST_SCRIPTS += tests/compat/llhttp.sh
 
+# A real program unchanged: Debian's python-aiohttp 3.8.4 source, its C parser built against
+# libsimdhttp-llhttp.so with none of its vendored llhttp, and its own parser and 127.0.0.1
+# client/server tests (tests/compat/aiohttp.sh, tests/compat/aiohttp.known; normal build only).
+TEST_SCRIPTS += tests/compat/aiohttp.sh
+
 # make bench: the layer against llhttp 8.1 -O3, the same program in one process
 # (bench/compat_llhttp.c; both sides' symbols renamed by bench/peer_obj.sh). The layer is built
 # as the library ships (the project's flags), llhttp at its best (-O3).
