@@ -149,3 +149,17 @@ fuzz-llhttp: $(BUILD)/compat/llhttp_events_real $(BUILD)/compat/llhttp_events_la
 	python3 tests/compat/diff.py --real $(BUILD)/compat/llhttp_events_real --layer $(BUILD)/compat/llhttp_events_layer \
 	    --known tests/compat/llhttp.known --fuzz-dir $(FUZZ_DIR)/llhttp-diverge --splits 16
 .SECONDARY: $(LLF)/real-names.h $(LLF)/layer-names.h
+
+# What the layer costs a real program (also part of make bench): aiohttp 3.8.4's C
+# HttpRequestParser, built from Debian's source on the layer and on its vendored llhttp 6.0.6
+# (tests/compat/aiohttp.sh --build), fed the corpus requests; interleaved rounds, medians, the
+# ratio (bench/aiohttp_parser.py). Without the source or its Python packages: a note.
+AIOHTTP_BENCH_FILES = corpus/get-4h.http corpus/get-32h.http corpus/browser-get.http corpus/seed-simple.http \
+                      corpus/pipelined-16.http corpus/post-10k.http
+.PHONY: bench-aiohttp
+bench-run: bench-aiohttp
+bench-aiohttp: $(LL_LIBS)
+	@if l=$$(sh tests/compat/aiohttp.sh --build layer 2>/dev/null | tail -n 1) && [ -d "$$l" ] && \
+	    v=$$(sh tests/compat/aiohttp.sh --build vendored 2>/dev/null | tail -n 1) && [ -d "$$v" ]; then \
+	    /usr/bin/python3 bench/aiohttp_parser.py --layer "$$l" --vendored "$$v" $(AIOHTTP_BENCH_FILES); \
+	else echo "bench-aiohttp: aiohttp's source or its Python packages are missing (scripts/deps.sh test; apt-get source python-aiohttp): no table"; fi
