@@ -559,9 +559,10 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
  * resumed parser meets the element again, now empty: _want bit 2 says its span was given. */
 #define SH_SPAN0_BEFORE_ERR_OR_EXIT(NAME, AT, N, RESUME, NEXT)                              \
     do {                                                                                     \
-        if ((N) || !(p->_want & 4)) {                                                        \
+        if (!headmode && p->_cb->NAME &&                                                     \
+            ((N) || ((p->_lenient & SH_OPT_EMPTY_SPANS) && !(p->_want & 4)))) {              \
             p->_want |= 4;                                                                   \
-            SH_SPAN0_OR_EXIT(NAME, AT, N, RESUME, NEXT);                                     \
+            SH_SPAN_IF_OR_GOTO(cb_stop, NAME, AT, N, RESUME, NEXT, 1);                       \
         }                                                                                    \
     } while (0)
 #define SH_SPAN_IF_OR_GOTO(STOP, NAME, AT, N, RESUME, NEXT, COND)                            \
