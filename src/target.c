@@ -248,18 +248,45 @@ static inline int lenient_byte(const simdhttp_target *t, unsigned char c)
     return (t->_flags & SIMDHTTP_TARGET_LENIENT) && c > 0x20 && c != 0x7f;
 }
 
+/* ... and a '%' there that starts no pct-encoded: only a byte (not in the authority) */
+static inline int lenient_pct(const simdhttp_target *t)
+{
+    return (t->_flags & SIMDHTTP_TARGET_LENIENT) && t->_state >= ST_PATH;
+}
+
+/* step's path, query and fragment states: their bytes, the '?' or '#' that ends one */
+static simdhttp_target_error step_tail(simdhttp_target *t, unsigned char c, unsigned k, uint32_t off)
+{
+    if (t->_state == ST_PATH) {
+        if ((k & K_PCHAR) || c == '/') return SIMDHTTP_TARGET_OK;
+        if (c == '?' || c == '#') {
+            if (off > t->_mark) set_part(t, SIMDHTTP_URL_PATH, t->_mark, off);
+            return after_auth(t, c, off);
+        }
+    } else {
+        if (k & K_QUERY) return SIMDHTTP_TARGET_OK;
+        if (c == '#' && t->_state == ST_QUERY) {
+            set_part(t, SIMDHTTP_URL_QUERY, t->_mark, off);
+            return after_auth(t, c, off);
+        }
+    }
+    if (c == '%') t->_pct = 2;
+    else if (!lenient_byte(t, c))
+        return fail(t, t->_state == ST_PATH ? SIMDHTTP_TARGET_E_PATH
+                       : t->_state == ST_QUERY ? SIMDHTTP_TARGET_E_QUERY : SIMDHTTP_TARGET_E_FRAGMENT, off);
+    return SIMDHTTP_TARGET_OK;
+}
+
 static simdhttp_target_error step(simdhttp_target *t, unsigned char c, uint32_t off)
 {
     unsigned k = cl(c);
     if (t->_pct) {
-        if (!(k & K_HEX)) {
-            if (!(t->_flags & SIMDHTTP_TARGET_LENIENT) || t->_state < ST_PATH)
-                return fail(t, SIMDHTTP_TARGET_E_PERCENT, off);
-            t->_pct = 0; /* lenient: the '%' was only a byte; this one is judged as any other */
-            goto again;
+        if (k & K_HEX) {
+            t->_pct--;
+            return SIMDHTTP_TARGET_OK;
         }
-        t->_pct--;
-        return SIMDHTTP_TARGET_OK;
+        if (!lenient_pct(t)) return fail(t, SIMDHTTP_TARGET_E_PERCENT, off);
+        t->_pct = 0; /* lenient: the '%' was only a byte; this one is judged as any other */
     }
 again:
     switch (t->_state) {
@@ -425,30 +452,9 @@ again:
         }
         return fail(t, SIMDHTTP_TARGET_E_PORT, off);
     case ST_PATH:
-        if ((k & K_PCHAR) || c == '/') break;
-        if (c == '%') {
-            t->_pct = 2;
-            break;
-        }
-        if (c == '?' || c == '#') {
-            if (off > t->_mark) set_part(t, SIMDHTTP_URL_PATH, t->_mark, off);
-            return after_auth(t, c, off);
-        }
-        if (lenient_byte(t, c)) break;
-        return fail(t, SIMDHTTP_TARGET_E_PATH, off);
     case ST_QUERY:
     case ST_FRAGMENT:
-        if (k & K_QUERY) break;
-        if (c == '%') {
-            t->_pct = 2;
-            break;
-        }
-        if (c == '#' && t->_state == ST_QUERY) {
-            set_part(t, SIMDHTTP_URL_QUERY, t->_mark, off);
-            return after_auth(t, c, off);
-        }
-        if (lenient_byte(t, c)) break;
-        return fail(t, t->_state == ST_QUERY ? SIMDHTTP_TARGET_E_QUERY : SIMDHTTP_TARGET_E_FRAGMENT, off);
+        return step_tail(t, c, k, off);
     default:
         return t->error;
     }
@@ -510,8 +516,7 @@ simdhttp_target_error simdhttp_target_finish(simdhttp_target *t)
     if (t->_state == ST_ERROR) return t->error;
     if (t->_state == ST_DONE) return SIMDHTTP_TARGET_OK; /* the same result again */
     if (end == 0) return fail(t, SIMDHTTP_TARGET_E_EMPTY, 0);
-    if (t->_pct && (!(t->_flags & SIMDHTTP_TARGET_LENIENT) || t->_state < ST_PATH))
-        return fail(t, SIMDHTTP_TARGET_E_PERCENT, end);
+    if (t->_pct && !lenient_pct(t)) return fail(t, SIMDHTTP_TARGET_E_PERCENT, end);
     switch (t->_state) {
     case ST_STAR:
         break;
