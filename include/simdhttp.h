@@ -447,7 +447,9 @@ struct simdhttp_parser {
     uint8_t _hstate;                /* [msg] [elem] a field's name (H_NONE in trailers) */
     uint8_t _sub;                   /* [elem] a special value (sh_special_begin), a chunk-ext
                                        value's start, a chunk-ext name's or value's end */
-    uint8_t _want;                  /* [msg] [elem] start line end, each value, last chunk */
+    uint8_t _want;                  /* [msg] [elem] start line end, each value, last chunk; a
+                                       value's bits: 1 its end owed, 2 empty so far, 4 the span
+                                       before its error given (core.h) */
     uint8_t _te;                    /* [msg] */
     uint8_t _cand;                  /* [elem] a special value (sh_special_begin) */
     uint8_t _nlen;                  /* [msg] [elem] a field's name */

@@ -909,13 +909,9 @@ static SH_ALWAYS_INLINE int sh_fields(simdhttp_parser *p, simdhttp_head *h, sh_w
             left--;
             SH_SPAN_OR_GOTO(stop, on_header_field, pos, n, S_NAME_END, nq);
             SH_NOTE_OR_GOTO(stop, on_header_field_complete, S_OWS, nq + 1);
-            if (SH_UNLIKELY(x == v)) {
-                /* an empty value: with simdhttp_set_empty_spans, its span comes at the next
-                 * line's first byte, where the general path takes over (SH_VALUE_COMPLETE) */
-                if (p->_lenient & SH_OPT_EMPTY_SPANS) {
-                    pos = x + 2;
-                    p->_want = 3;
-                    ret = SH_WALK_FIELD_START;
+            if (SH_UNLIKELY(x == v)) { /* empty: set_empty_spans gives its span at the next line */
+                if (p->_lenient & SH_OPT_EMPTY_SPANS) { /* (the general path: SH_VALUE_COMPLETE) */
+                    pos = x + 2, p->_want = 3, ret = SH_WALK_FIELD_START;
                     goto out;
                 }
             } else {
