@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: MIT
 # Every tracked source file carries the project's license tag: `SPDX-License-Identifier: MIT` on
 # line 1, or on line 2 right after a `#!` line. A source file is one whose name says code or
-# build logic (below) or one that starts with `#!`; data (corpus/, fuzz/corpus*/, bench/results/),
-# Markdown, JSON, SVG and the Debian metadata formats without comments are not.
+# build logic (below) or one that starts with `#!`; data (corpus/, fuzz/corpus*/, bench/results/,
+# tests/desync/cases/: raw messages, no comment syntax), Markdown, JSON, SVG and the Debian
+# metadata formats without comments are not.
 set -u
 cd "$(dirname "$0")/.." || exit 1
 pass=0; fail=0
@@ -14,11 +15,11 @@ else
 fi
 needs_tag() {
     case "$1" in
-        corpus/*|fuzz/corpus/*|fuzz/corpus-fields/*|bench/results/*) return 1 ;;
+        corpus/*|fuzz/corpus/*|fuzz/corpus-fields/*|bench/results/*|tests/desync/cases/*) return 1 ;;
         debian/changelog|debian/copyright|debian/source/format|debian/*.lintian-overrides) return 1 ;;
         *.c|*.h|*.sh|*.py|*.mk|*.cmake|*.in|*.gp|*.lua|*.map|*.ld|*.dict) return 0 ;;
         Makefile|*/Makefile|CMakeLists.txt|*/CMakeLists.txt|meson.build|*/meson.build|meson_options.txt) return 0 ;;
-        tests/cases/*.txt|tests/blocks/*.txt|debian/*|.ci/*|.gitignore) return 0 ;;
+        tests/cases/*.txt|tests/blocks/*.txt|tests/desync/*.txt|debian/*|.ci/*|.gitignore) return 0 ;;
     esac
     [ "$(head -c 2 "$1" 2>/dev/null)" = "#!" ]
 }
