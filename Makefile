@@ -31,7 +31,7 @@ LDFLAGS_ALL = -fsanitize=memory
 endif
 LDFLAGS_ALL += $(LDFLAGS)
 
-LIB_SRCS = src/parser.c src/dispatch.c src/head.c src/chunked.c src/tables.c src/isa/scalar/isa_scalar.c
+LIB_SRCS = src/parser.c src/dispatch.c src/head.c src/chunked.c src/tables.c src/verdict.c src/isa/scalar/isa_scalar.c
 ISA_SRCS =
 # Per-ISA flags: ISAFLAGS_<basename> (set in mk/simd.mk; e.g. ISAFLAGS_isa_avx2 for src/isa/avx2/isa_avx2.c)
 LIB_OBJS = $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIB_SRCS) $(ISA_SRCS))

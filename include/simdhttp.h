@@ -204,6 +204,66 @@ SIMDHTTP_API unsigned simdhttp_lenient_from_name(const char *name, size_t len);
 /* @return the name of a single flag bit, or NULL. */
 SIMDHTTP_API const char *simdhttp_lenient_name(unsigned flag);
 
+/* Desync verdicts (docs/smuggling.md, "Verdicts"). A message's tier says how far hops can
+ * disagree on its framing; each reason is one named deviation, mapped to one tier by one
+ * table (src/verdict.c), with its RFC section and the attack it serves. A message's tier is
+ * the highest tier of its reasons; a message without reasons is COMPLIANT. Today
+ * `simdhttp audit` gives them (by its strict, defensive and monitor readings). */
+typedef enum simdhttp_tier {
+    SIMDHTTP_TIER_COMPLIANT = 0,  /* RFC 9112 and 9110 as written */
+    SIMDHTTP_TIER_ACCEPTABLE = 1, /* a deviation that every hop frames alike */
+    SIMDHTTP_TIER_AMBIGUOUS = 2,  /* hops may read it differently: close the connection after it */
+    SIMDHTTP_TIER_SEVERE = 3      /* its framing cannot be trusted: refuse it */
+} simdhttp_tier;
+
+typedef enum simdhttp_reason {
+    SIMDHTTP_R_BARE_LF,              /* LF without CR ends a line (RFC 9112 2.2) */
+    SIMDHTTP_R_BARE_CR,              /* CR without LF (RFC 9112 2.2) */
+    SIMDHTTP_R_OBS_FOLD,             /* a field line continued by SP/HTAB (RFC 9112 5.2) */
+    SIMDHTTP_R_WS_BEFORE_COLON,      /* SP/HTAB between a field name and ':' (RFC 9112 5.1) */
+    SIMDHTTP_R_WS_BEFORE_FIELD,      /* SP/HTAB before the first field line (RFC 9112 2.2) */
+    SIMDHTTP_R_CTL_IN_VALUE,         /* a control byte (not NUL) in a field value (RFC 9110 5.5) */
+    SIMDHTTP_R_NUL_IN_VALUE,         /* NUL in a field value (RFC 9110 5.5) */
+    SIMDHTTP_R_BAD_FIELD_NAME,       /* a field name empty or not a token (RFC 9110 5.1) */
+    SIMDHTTP_R_FRAMING_LOOKALIKE,    /* a name that normalises to a framing field's
+                                        ("Content_Length", "transfer-encoding2"...) (RFC 9110 5.1) */
+    SIMDHTTP_R_EXTRA_SPACE,          /* more than one SP between request-line elements (RFC 9112 3) */
+    SIMDHTTP_R_TARGET_OBS_TEXT,      /* bytes >= 0x80 in the request-target (RFC 9112 3.2) */
+    SIMDHTTP_R_BAD_TARGET,           /* a control byte, or nothing, as the request-target (RFC 9112 3.2) */
+    SIMDHTTP_R_VERSION_MINOR,        /* HTTP/1.x, x > 1: processed as 1.1 (RFC 9110 2.5) */
+    SIMDHTTP_R_VERSION_MAJOR,        /* an HTTP major version other than 1 (RFC 9112 2.3) */
+    SIMDHTTP_R_CL_AND_TE,            /* Content-Length with Transfer-Encoding (RFC 9112 6.1) */
+    SIMDHTTP_R_CL_DUPLICATE,         /* two equal Content-Length fields (RFC 9110 8.6) */
+    SIMDHTTP_R_CL_DIFFERENT,         /* Content-Length fields that differ (RFC 9110 8.6) */
+    SIMDHTTP_R_CL_INVALID,           /* Content-Length not 1*DIGIT, a list, or over 2^64-1 (RFC 9110 8.6) */
+    SIMDHTTP_R_TE_NOT_CHUNKED,       /* a request whose final coding is not chunked (RFC 9112 6.3) */
+    SIMDHTTP_R_TE_CHUNKED_TWICE,     /* chunked applied more than once (RFC 9112 6.1) */
+    SIMDHTTP_R_TE_INVALID,           /* Transfer-Encoding not a list of codings (RFC 9112 6.1) */
+    SIMDHTTP_R_TE_UNKNOWN_CODING,    /* a coding other than chunked, gzip, deflate, compress (RFC 9112 7) */
+    SIMDHTTP_R_TE_IN_HTTP10,         /* Transfer-Encoding in an HTTP/1.0 message (RFC 9112 6.1) */
+    SIMDHTTP_R_BODY_ON_GET,          /* Content-Length or Transfer-Encoding on GET, HEAD, OPTIONS
+                                        or TRACE (RFC 9110 9.3.1) */
+    SIMDHTTP_R_CHUNK_SIZE_WS,        /* SP/HTAB at the end of a chunk line (RFC 9112 7.1) */
+    SIMDHTTP_R_CHUNK_SIZE_INVALID,   /* a chunk size not 1*HEXDIG, or over 2^64-1 (RFC 9112 7.1) */
+    SIMDHTTP_R_CHUNK_EXT_INVALID,    /* a malformed chunk extension (RFC 9112 7.1.1) */
+    SIMDHTTP_R_CHUNK_DATA_NO_CRLF,   /* chunk data not followed by CRLF (RFC 9112 7.1) */
+    SIMDHTTP_R_DATA_AFTER_CLOSE,     /* bytes after a message that closes the connection (RFC 9112 9.6) */
+    SIMDHTTP_R_MALFORMED,            /* anything else no reading can frame (a bad method, status,
+                                        version syntax, a limit) */
+    SIMDHTTP_R_COUNT                 /* one past the last reason */
+} simdhttp_reason;
+/* A message's reasons: bit r for simdhttp_reason r. */
+#define SIMDHTTP_REASON_BIT(r) (1ull << (r))
+
+/* @return "COMPLIANT" ... "SEVERE", or NULL for a value out of range. */
+SIMDHTTP_API const char *simdhttp_tier_name(simdhttp_tier tier);
+/* @return the reason's name without "SIMDHTTP_R_" ("BARE_LF"), or NULL out of range. */
+SIMDHTTP_API const char *simdhttp_reason_name(simdhttp_reason reason);
+/* @return the reason's tier (SIMDHTTP_TIER_SEVERE out of range). */
+SIMDHTTP_API simdhttp_tier simdhttp_reason_tier(simdhttp_reason reason);
+/* @return the highest tier of the reasons in mask (bits SIMDHTTP_REASON_BIT), COMPLIANT for 0. */
+SIMDHTTP_API simdhttp_tier simdhttp_reasons_tier(uint64_t mask);
+
 /* Limits. Exceeding one is the named error beside it, at the offset of the first byte past it. */
 #define SIMDHTTP_DEFAULT_MAX_HEAD_SIZE (80u * 1024) /* HEADER_OVERFLOW: start line + field lines
                                                        + final CRLF, leading empty lines included;

@@ -15,8 +15,10 @@ enum {
 
 int cli_parse(int argc, char **argv); /* tools/cli_parse.c: simdhttp parse ... */
 int cli_bench(int argc, char **argv); /* tools/cli_bench.c: simdhttp bench ... */
+int cli_audit(int argc, char **argv); /* tools/cli_audit.c: simdhttp audit ... */
 /* Each subcommand's help on f. @return 0 */
 int cli_parse_usage(FILE *f);
 int cli_bench_usage(FILE *f);
+int cli_audit_usage(FILE *f);
 
 #endif

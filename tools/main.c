@@ -13,6 +13,7 @@ static const char overview[] =
     "Commands:\n"
     "  parse [OPTIONS] [FILE|-]  raw HTTP/1.x in, one JSON line per message out, as each completes\n"
     "  bench [OPTIONS] [FILE...] time the parser on HTTP message files\n"
+    "  audit [--json] [FILE|DIR|-]...  desync verdicts for captured streams\n"
     "  help [COMMAND]            this text, or one command's options (= COMMAND --help)\n"
     "\n"
     "Options:\n"
@@ -29,6 +30,8 @@ static int full_help(void)
     cli_parse_usage(stdout);
     fputs("\n", stdout);
     cli_bench_usage(stdout);
+    fputs("\n", stdout);
+    cli_audit_usage(stdout);
     fputs("\nThe manual: man simdhttp (the command), man 3 simdhttp (the library).\n", stdout);
     return CLI_EXIT_OK;
 }
@@ -58,9 +61,11 @@ int main(int argc, char **argv)
         if (argc > 3) return usage_error("help takes one command ('%s' too many)", argv[3]);
         if (!strcmp(argv[2], "parse")) return cli_parse_usage(stdout);
         if (!strcmp(argv[2], "bench")) return cli_bench_usage(stdout), CLI_EXIT_OK;
+        if (!strcmp(argv[2], "audit")) return cli_audit_usage(stdout);
         return usage_error("no command '%s'", argv[2]);
     }
     if (!strcmp(cmd, "parse")) return cli_parse(argc - 1, argv + 1);
     if (!strcmp(cmd, "bench")) return cli_bench(argc - 1, argv + 1);
+    if (!strcmp(cmd, "audit")) return cli_audit(argc - 1, argv + 1);
     return usage_error("unknown command '%s'", cmd);
 }
