@@ -2,3 +2,4 @@
 # The simdhttp command (owner: the CLI part). tools/*.c are built by the main Makefile;
 # this adds the CLI's test script (compares `simdhttp parse` with tests/cli_oracle.py).
 TEST_SCRIPTS += tests/test_cli.sh
+TEST_SCRIPTS += tests/test_audit.sh
