@@ -144,6 +144,12 @@ with tempfile.TemporaryDirectory() as tmp:
     check(rc == 3 and "No such file" in err, "missing file: %d %r" % (rc, err))
     rc, out, err = audit("--help")
     check(rc == 0 and out.startswith("usage: simdhttp audit"), "--help: %d" % rc)
+    # --bench runs each reading (no timing is asserted: make bench prints it)
+    rc, out, _ = audit("--bench", "corpus/get-4h.http")
+    check(rc == 0 and all(re.search(r"reading %s +[0-9.]+ GB/s" % k, out) for k in ("strict", "defensive", "monitor")),
+          "--bench: %d %r" % (rc, out))
+    rc, out, err = audit("--bench")
+    check(rc == 2, "--bench without files: %d" % rc)
     r = subprocess.run([BIN, "help", "audit"], capture_output=True, timeout=10)
     check(r.returncode == 0 and r.stdout.startswith(b"usage: simdhttp audit"), "help audit")
 

@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -609,6 +610,58 @@ static void put_summary(const totals *t)
     }
 }
 
+/* --bench: each reading's speed over the files (read whole first), in interleaved rounds; the
+ * median of the rounds. make bench prints it (docs/benchmarks.md). */
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+static int audit_bench(int argc, char **argv)
+{
+    enum { ROUNDS = 11 };
+    char **s = calloc((size_t)argc, sizeof *s);
+    size_t *n = calloc((size_t)argc, sizeof *n), total = 0;
+    double rate[NREADINGS][ROUNDS];
+    static reading r;
+    if (!s || !n) die_oom();
+    for (int i = 0; i < argc; i++) {
+        int fd = open(argv[i], O_RDONLY | O_CLOEXEC);
+        if (fd < 0 || slurp(fd, &s[i], &n[i]) < 0)
+            return fprintf(stderr, "simdhttp audit: %s: %s\n", argv[i], strerror(errno)), CLI_EXIT_IO;
+        close(fd);
+        total += n[i];
+    }
+    for (int round = 0; round < ROUNDS; round++)
+        for (int k = 0; k < NREADINGS; k++) {
+            double t0 = now(), t;
+            unsigned long passes = 0;
+            do {
+                for (int i = 0; i < argc; i++) read_stream(&r, s[i], n[i], 0, reading_flags[k], 0);
+                passes++;
+            } while ((t = now() - t0) < 0.05);
+            rate[k][round] = (double)total * passes / t / 1e9;
+        }
+    printf("simdhttp audit --bench: %d files, %zu bytes, median of %d interleaved rounds\n", argc, total, ROUNDS);
+    for (int k = 0; k < NREADINGS; k++) {
+        qsort(rate[k], ROUNDS, sizeof rate[k][0], cmp_double);
+        printf("  reading %-9s %6.2f GB/s\n", reading_names[k], rate[k][ROUNDS / 2]);
+    }
+    for (int i = 0; i < argc; i++) free(s[i]);
+    free(s);
+    free(n);
+    free(r.m);
+    return CLI_EXIT_OK;
+}
+
 int cli_audit_usage(FILE *f)
 {
     fputs("usage: simdhttp audit [--json] [FILE|DIR|-]...\n"
@@ -620,6 +673,7 @@ int cli_audit_usage(FILE *f)
           "  ACCEPTABLE, AMBIGUOUS, SEVERE) and reasons; per stream: where the readings frame the\n"
           "  bytes differently. Then a summary (messages per tier and per reason).\n"
           "  --json    one JSON object per stream, then {\"summary\":...}\n"
+          "  --bench   time each reading over the FILEs (GB/s, median of 11 rounds); no verdicts\n"
           "  Exit: 0 every message compliant and the readings agree, 1 findings, 2 usage, 3 I/O.\n",
           f);
     return CLI_EXIT_OK;
@@ -629,15 +683,20 @@ int cli_audit(int argc, char **argv)
 {
     totals t;
     memset(&t, 0, sizeof t);
-    int i = 1, worst = CLI_EXIT_OK;
+    int i = 1, worst = CLI_EXIT_OK, bench = 0;
     for (; i < argc && argv[i][0] == '-' && argv[i][1]; i++) {
         if (!strcmp(argv[i], "--")) {
             i++;
             break;
         }
         if (!strcmp(argv[i], "--json")) t.json = 1;
+        else if (!strcmp(argv[i], "--bench")) bench = 1;
         else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) return cli_audit_usage(stdout);
         else return fprintf(stderr, "simdhttp audit: unknown option '%s'\n", argv[i]), cli_audit_usage(stderr), CLI_EXIT_USAGE;
+    }
+    if (bench) {
+        if (i == argc) return fprintf(stderr, "simdhttp audit: --bench needs files\n"), CLI_EXIT_USAGE;
+        return audit_bench(argc - i, argv + i);
     }
     if (i == argc) worst = audit_file("-", &t);
     for (; i < argc; i++) {
