@@ -25,3 +25,4 @@ $(BUILD)/e2e/%: tests/e2e/%.c include/simdhttp.h $(BUILD)/libsimdhttp.a | $(BUIL
 
 e2e: all $(E2E_BINS)
 	BUILD=$(BUILD) sh tests/e2e/run.sh
+TEST_SCRIPTS += tests/e2e/audit_capture.sh

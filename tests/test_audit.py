@@ -132,6 +132,25 @@ with tempfile.TemporaryDirectory() as tmp:
     check(summary["summary"]["tiers"] == {"COMPLIANT": 1, "ACCEPTABLE": 0, "AMBIGUOUS": 1, "SEVERE": 1}
           and summary["summary"]["desync"] == 1, "directory: summary %r" % summary)
 
+    # a response stream is read with its requests (the flow the other way): a HEAD's response
+    # has no body, a 1xx answers no request; alone, the same bytes frame otherwise
+    d = os.path.join(tmp, "head")
+    os.mkdir(d)
+    flows = {"127.000.000.001.05555-127.000.000.001.08080": b"HEAD / HTTP/1.1\r\nHost: a\r\n\r\nGET / HTTP/1.1\r\nHost: a\r\n\r\n",
+             "127.000.000.001.08080-127.000.000.001.05555": b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\n"
+                                                            b"HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok"}
+    for n, data in flows.items():
+        with open(os.path.join(d, n), "wb") as f:
+            f.write(data)
+    rc, out, _ = audit("--json", d)
+    ss, (summary,) = streams(out)
+    got = [[(m["tier"], m["body"]) for m in s["messages"]] for s in ss]
+    check(rc == 0 and got == [[("COMPLIANT", 0), ("COMPLIANT", 0)], [("COMPLIANT", 0), ("COMPLIANT", 0), ("COMPLIANT", 2)]],
+          "HEAD's response with its requests: %d %r" % (rc, got))
+    rc, out, _ = audit("--json", os.path.join(d, "127.000.000.001.08080-127.000.000.001.05555"))
+    ss, _ = streams(out)
+    check(rc == 1 and ss[0]["messages"][0]["body"] == 5, "the response stream alone: %d %r" % (rc, ss[0]["messages"][:1]))
+
     # stdin, and "-"
     for args in ((), ("-",)):
         rc, out, _ = audit(*args, stdin=CASES["bare-lf"][0])

@@ -54,6 +54,8 @@ typedef struct reading {
     int cl_fields;
     char name[64], value[512]; /* a field line that comes in spans (longer: cut, see on_field) */
     size_t nlen, vlen;
+    const uint8_t *req; /* a response stream: the methods of the requests it answers, in order */
+    size_t nreq, answered;
     int closed;   /* the last message closed the connection */
     int complete; /* on_message_complete came: the message ends where execute() stopped */
 } reading;
@@ -191,6 +193,14 @@ static int on_headers_complete(simdhttp_parser *p)
          p->method == SIMDHTTP_METHOD_OPTIONS || p->method == SIMDHTTP_METHOD_TRACE) &&
         ((f & SIMDHTTP_F_TRANSFER_ENCODING) || ((f & SIMDHTTP_F_CONTENT_LENGTH) && p->content_length)))
         c->reasons |= SIMDHTTP_REASON_BIT(SIMDHTTP_R_BODY_ON_GET);
+    /* a response: its request says whether a body follows (HEAD; a 2xx to CONNECT), as the
+     * client reads it (RFC 9112 6.3); an interim 1xx answers none */
+    if (p->type == SIMDHTTP_RESPONSE && r->req && (p->status_code >= 200 || p->status_code == 101)) {
+        int method = r->answered < r->nreq ? r->req[r->answered] : -1;
+        r->answered++;
+        if (method == SIMDHTTP_METHOD_HEAD) return SIMDHTTP_SKIP_BODY;
+        if (method == SIMDHTTP_METHOD_CONNECT && p->status_code / 100 == 2) return SIMDHTTP_SKIP_BODY_UPGRADE;
+    }
     return 0;
 }
 
@@ -236,7 +246,8 @@ static void push_msg(reading *r, uint64_t end)
 
 /* One reading of s[0..n) from byte `from`, with lenient `flags`: at most `max` messages (the
  * peel's one), or all (max 0). */
-static void read_stream(reading *r, const char *s, size_t n, size_t from, unsigned flags, size_t max)
+static void read_stream(reading *r, const char *s, size_t n, size_t from, unsigned flags, size_t max,
+                        const uint8_t *req, size_t nreq)
 {
     simdhttp_config cfg = {0};
     simdhttp_parser p;
@@ -246,6 +257,7 @@ static void read_stream(reading *r, const char *s, size_t n, size_t from, unsign
     memset(r, 0, sizeof *r);
     r->m = keep, r->cap = cap; /* the array is reused */
     r->base = from;
+    r->req = req, r->nreq = nreq;
     simdhttp_init(&p, SIMDHTTP_BOTH, &callbacks, &cfg);
     p.data = r;
     for (size_t off = from;;) {
@@ -326,12 +338,12 @@ static simdhttp_reason reason_of(simdhttp_errno e, const char *why, int c, unsig
 /* The reasons of the message at `from`: parse it alone, strict, then with each refused
  * deviation's flag, until it parses or a refusal has no flag. @return its reasons (those of
  * the strict refusals; the accepted ones come from the reading that framed it). */
-static uint64_t peel(reading *scratch, const char *s, size_t n, size_t from)
+static uint64_t peel(reading *scratch, const char *s, size_t n, size_t from, const uint8_t *req, size_t nreq)
 {
     uint64_t reasons = 0;
     unsigned flags = 0;
     for (int i = 0; i < SIMDHTTP_R_COUNT; i++) {
-        read_stream(scratch, s, n, from, flags, 1);
+        read_stream(scratch, s, n, from, flags, 1, req, nreq);
         if (scratch->n || scratch->err == SIMDHTTP_OK || scratch->err == SIMDHTTP_E_PAUSED_UPGRADE) break;
         unsigned flag;
         int c = scratch->err_off < n ? (unsigned char)s[scratch->err_off] : -1;
@@ -440,18 +452,20 @@ static void put_reading(const reading *r, int k, long i, int json)
     }
 }
 
-/* Audits one stream s[0..n) named `name`. @return 1 if it has findings, else 0. */
-static int audit_stream(const char *name, const char *s, size_t n, totals *t)
+/* Audits one stream s[0..n) named `name`; req[0..nreq): the methods of the requests a response
+ * stream answers (its other direction), or NULL. @return 1 if it has findings, else 0. */
+static int audit_stream(const char *name, const char *s, size_t n, const uint8_t *req, size_t nreq, totals *t)
 {
     static reading rd[NREADINGS], scratch;
-    for (int k = 0; k < NREADINGS; k++) read_stream(&rd[k], s, n, 0, reading_flags[k], 0);
+    for (int k = 0; k < NREADINGS; k++) read_stream(&rd[k], s, n, 0, reading_flags[k], 0, req, nreq);
     reading *mon = &rd[MONITOR];
     int findings = 0;
     /* the reasons: accepted deviations from the monitor reading's callbacks; refused ones by
      * peeling where the strict reading did not frame the same message */
     for (size_t i = 0; i < mon->n; i++) {
         msg *m = &mon->m[i];
-        if (!(i < rd[STRICT].n && same_msg(&rd[STRICT].m[i], m))) m->reasons |= peel(&scratch, s, n, (size_t)m->start);
+        if (!(i < rd[STRICT].n && same_msg(&rd[STRICT].m[i], m)))
+            m->reasons |= peel(&scratch, s, n, (size_t)m->start, req ? req + (i < nreq ? i : nreq) : NULL, i < nreq ? nreq - i : 0);
     }
     msg tail = {0};
     int has_tail = mon->err != SIMDHTTP_OK && mon->err != SIMDHTTP_E_PAUSED_UPGRADE;
@@ -459,7 +473,8 @@ static int audit_stream(const char *name, const char *s, size_t n, totals *t)
         tail.start = mon->n ? mon->m[mon->n - 1].end : 0;
         tail.end = n;
         tail.type = -1;
-        tail.reasons = peel(&scratch, s, n, (size_t)tail.start);
+        tail.reasons = peel(&scratch, s, n, (size_t)tail.start, req ? req + (mon->n < nreq ? mon->n : nreq) : NULL,
+                            mon->n < nreq ? nreq - mon->n : 0);
         if (!tail.reasons) tail.reasons = SIMDHTTP_REASON_BIT(SIMDHTTP_R_MALFORMED);
     }
     long part = parting(rd);
@@ -533,26 +548,56 @@ static int slurp(int fd, char **s, size_t *n)
     return 0;
 }
 
-/* Audits one file. @return 0 compliant, 1 findings, 3 an input error (reported). */
-static int audit_file(const char *path, totals *t)
+/* The whole file at path ("-": stdin) into *s, *n. @return 0, or CLI_EXIT_IO (reported). */
+static int load(const char *path, char **s, size_t *n)
 {
     int fd = strcmp(path, "-") ? open(path, O_RDONLY | O_CLOEXEC) : 0;
-    char *s;
-    size_t n;
-    if (fd < 0 || slurp(fd, &s, &n) < 0) {
+    if (fd < 0 || slurp(fd, s, n) < 0) {
         fprintf(stderr, "simdhttp audit: %s: %s\n", path, strerror(errno));
         if (fd > 0) close(fd);
         return CLI_EXIT_IO;
     }
     if (fd > 0) close(fd);
-    int r = audit_stream(strcmp(path, "-") ? path : "(stdin)", s, n, t);
+    return 0;
+}
+
+/* The methods of the requests in s[0..n), as the monitor reading frames them, into *req.
+ * @return how many. */
+static size_t request_methods(const char *s, size_t n, uint8_t **req)
+{
+    static reading r;
+    read_stream(&r, s, n, 0, reading_flags[MONITOR], 0, NULL, 0);
+    *req = malloc(r.n + 1);
+    if (!*req) die_oom();
+    size_t k = 0;
+    for (size_t i = 0; i < r.n; i++)
+        if (r.m[i].type == SIMDHTTP_REQUEST) (*req)[k++] = (uint8_t)r.m[i].method;
+    return k;
+}
+
+/* Audits one file; pair: the connection's other direction (a response stream's requests say
+ * which responses have no body), or NULL. @return 0 compliant, 1 findings, 3 an input error. */
+static int audit_file(const char *path, const char *pair, totals *t)
+{
+    char *s, *q = NULL;
+    size_t n, qn = 0, nreq = 0, i = 0;
+    uint8_t *req = NULL;
+    if (load(path, &s, &n)) return CLI_EXIT_IO;
+    while (i < n && (s[i] == '\r' || s[i] == '\n')) i++;
+    if (pair && n - i >= 5 && !memcmp(s + i, "HTTP/", 5) && load(pair, &q, &qn) == 0) {
+        nreq = request_methods(q, qn, &req);
+        free(q);
+    }
+    int r = audit_stream(strcmp(path, "-") ? path : "(stdin)", s, n, req, nreq, t);
+    free(req);
     free(s);
     return r;
 }
 
 static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-/* A directory as tcpflow writes it: each regular file but its report (*.xml), in name order. */
+/* A directory as tcpflow writes it: each regular file but its report (*.xml), in name order,
+ * a response stream with its requests (the other direction's file). */
 static int audit_dir(const char *path, totals *t)
 {
     DIR *d = opendir(path);
@@ -575,14 +620,24 @@ static int audit_dir(const char *path, totals *t)
     closedir(d);
     qsort(names, n, sizeof *names, by_name);
     int worst = CLI_EXIT_OK;
+    char *pair = malloc(strlen(path) + 512);
+    if (!pair) die_oom();
     for (size_t i = 0; i < n; i++) {
         struct stat st;
+        /* tcpflow names a flow SRC-DST (address.port each): the other direction is DST-SRC */
+        const char *base = names[i] + strlen(path) + 1, *dash = strchr(base, '-');
+        int paired = 0;
+        if (dash && !strchr(dash + 1, '-') && strlen(base) < 500) {
+            sprintf(pair, "%s/%s-%.*s", path, dash + 1, (int)(dash - base), base);
+            paired = bsearch(&pair, names, n, sizeof *names, by_name) != NULL;
+        }
         if (stat(names[i], &st) == 0 && S_ISREG(st.st_mode)) {
-            int r = audit_file(names[i], t);
+            int r = audit_file(names[i], paired ? pair : NULL, t);
             if (r > worst) worst = r;
         }
-        free(names[i]);
     }
+    for (size_t i = 0; i < n; i++) free(names[i]);
+    free(pair);
     free(names);
     return worst;
 }
@@ -645,7 +700,7 @@ static int audit_bench(int argc, char **argv)
             double t0 = now(), t;
             unsigned long passes = 0;
             do {
-                for (int i = 0; i < argc; i++) read_stream(&r, s[i], n[i], 0, reading_flags[k], 0);
+                for (int i = 0; i < argc; i++) read_stream(&r, s[i], n[i], 0, reading_flags[k], 0, NULL, 0);
                 passes++;
             } while ((t = now() - t0) < 0.05);
             rate[k][round] = (double)total * passes / t / 1e9;
@@ -698,11 +753,11 @@ int cli_audit(int argc, char **argv)
         if (i == argc) return fprintf(stderr, "simdhttp audit: --bench needs files\n"), CLI_EXIT_USAGE;
         return audit_bench(argc - i, argv + i);
     }
-    if (i == argc) worst = audit_file("-", &t);
+    if (i == argc) worst = audit_file("-", NULL, &t);
     for (; i < argc; i++) {
         struct stat st;
         int r = strcmp(argv[i], "-") && stat(argv[i], &st) == 0 && S_ISDIR(st.st_mode) ? audit_dir(argv[i], &t)
-                                                                                      : audit_file(argv[i], &t);
+                                                                                      : audit_file(argv[i], NULL, &t);
         if (r > worst) worst = r;
     }
     put_summary(&t);
