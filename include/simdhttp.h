@@ -223,11 +223,15 @@ typedef enum simdhttp_reason {
     SIMDHTTP_R_WS_BEFORE_COLON,      /* SP/HTAB between a field name and ':' (RFC 9112 5.1) */
     SIMDHTTP_R_WS_BEFORE_FIELD,      /* SP/HTAB before the first field line (RFC 9112 2.2) */
     SIMDHTTP_R_CTL_IN_VALUE,         /* a control byte (not NUL) in a field value (RFC 9110 5.5) */
-    SIMDHTTP_R_NUL_IN_VALUE,         /* NUL in a field value (RFC 9110 5.5) */
+    SIMDHTTP_R_NUL,                  /* NUL in a field name or value (RFC 9110 5.5) */
     SIMDHTTP_R_BAD_FIELD_NAME,       /* a field name empty or not a token (RFC 9110 5.1) */
-    SIMDHTTP_R_FRAMING_LOOKALIKE,    /* a name that normalises to a framing field's
-                                        ("Content_Length", "transfer-encoding2"...) (RFC 9110 5.1) */
+    SIMDHTTP_R_NO_COLON,             /* a field line without ':' (RFC 9112 5): skipped by some hops,
+                                        joined to a name by others */
+    SIMDHTTP_R_FRAMING_LOOKALIKE,    /* a name whose letters are a framing field's, other bytes
+                                        aside ("Content_Length", "Transfer---Encoding") (RFC 9110 5.1) */
     SIMDHTTP_R_EXTRA_SPACE,          /* more than one SP between request-line elements (RFC 9112 3) */
+    SIMDHTTP_R_SPACE_IN_TARGET,      /* SP inside the request-target: a hop that splits at the last
+                                        SP reads another target (RFC 9112 3.2) */
     SIMDHTTP_R_TARGET_OBS_TEXT,      /* bytes >= 0x80 in the request-target (RFC 9112 3.2) */
     SIMDHTTP_R_BAD_TARGET,           /* a control byte, or nothing, as the request-target (RFC 9112 3.2) */
     SIMDHTTP_R_VERSION_MINOR,        /* HTTP/1.x, x > 1: processed as 1.1 (RFC 9110 2.5) */

@@ -8,3 +8,4 @@ TEST_SCRIPTS += tests/test_audit.sh
 bench-run: bench-audit
 bench-audit: $(BUILD)/simdhttp
 	$(BUILD)/simdhttp audit --bench corpus/*.http
+TEST_SCRIPTS += tests/test_desync_anchor.sh

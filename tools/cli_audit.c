@@ -32,7 +32,8 @@ static const char *const reading_names[NREADINGS] = {"strict", "defensive", "mon
 static const unsigned reading_flags[NREADINGS] = {
     0,
     SIMDHTTP_LENIENT_BARE_LF | SIMDHTTP_LENIENT_OBS_FOLD | SIMDHTTP_LENIENT_HEADERS |
-        SIMDHTTP_LENIENT_TARGET_OBS_TEXT | SIMDHTTP_LENIENT_VERSION | SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE,
+        SIMDHTTP_LENIENT_TARGET_OBS_TEXT | SIMDHTTP_LENIENT_VERSION | SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE |
+        SIMDHTTP_LENIENT_CHUNKED_LENGTH, /* chunked wins, and the connection closes after it */
     SIMDHTTP_LENIENT_ALL & ~(unsigned)SIMDHTTP_LENIENT_DATA_AFTER_CLOSE,
 };
 
@@ -79,21 +80,21 @@ static int ieq(const char *a, size_t n, const char *lit)
     return 1;
 }
 
-/* A name that is not Content-Length or Transfer-Encoding but becomes one when '_' reads as
- * '-' or trailing bytes other than letters are dropped (RFC 9110 5.1: hops that normalise
- * names, CGI-style, see the framing field the parser did not). */
+/* A name that is not Content-Length or Transfer-Encoding but has their letters, its other
+ * bytes aside ("Content_Length", "Transfer---Encoding", "Content-Length2"): hops that
+ * normalise names (CGI-style '_' for '-') see the framing field the parser did not (RFC 9110
+ * 5.1). */
 static int framing_lookalike(const char *s, size_t n)
 {
     char b[32];
-    if (ieq(s, n, "content-length") || ieq(s, n, "transfer-encoding") || n >= sizeof b) return 0;
     size_t k = 0;
-    for (size_t i = 0; i < n; i++) {
+    if (ieq(s, n, "content-length") || ieq(s, n, "transfer-encoding")) return 0;
+    for (size_t i = 0; i < n && k < sizeof b; i++) {
         char c = s[i];
-        if (c == '_') c = '-';
         if (c >= 'A' && c <= 'Z') c = (char)(c + 32);
-        if ((c >= 'a' && c <= 'z') || c == '-') b[k++] = c;
+        if (c >= 'a' && c <= 'z') b[k++] = c;
     }
-    return ieq(b, k, "content-length") || ieq(b, k, "transfer-encoding");
+    return ieq(b, k, "contentlength") || ieq(b, k, "transferencoding");
 }
 
 /* Transfer-Encoding's codings other than chunked, gzip, deflate, compress (RFC 9112 7). */
@@ -284,10 +285,21 @@ static void read_stream(reading *r, const char *s, size_t n, size_t from, unsign
 
 /* ---- reasons from the strict parser's refusals ---- */
 
-/* The reason for error e (its text why, the byte at the error c, -1 past the end), and the
- * lenient flag that lets the parser past it (0: none). */
-static simdhttp_reason reason_of(simdhttp_errno e, const char *why, int c, unsigned *flag)
+/* Whether the request-line from s[at] on holds " HTTP/" before its end: the SP at or before
+ * at was inside the target. */
+static int version_later(const char *s, size_t n, uint64_t at)
 {
+    for (size_t i = (size_t)at; i + 6 <= n && s[i] != '\r' && s[i] != '\n'; i++)
+        if (!memcmp(s + i, " HTTP/", 6)) return 1;
+    return 0;
+}
+
+/* The reason for error e (its text why) at s[at], and the lenient flag that lets the parser
+ * past it (0: none). */
+static simdhttp_reason reason_of(simdhttp_errno e, const char *why, const char *s, size_t n, uint64_t at,
+                                 unsigned *flag)
+{
+    int c = at < n ? (unsigned char)s[at] : -1;
     *flag = 0;
 #define HAS(text) (why && strstr(why, text))
     switch (e) {
@@ -302,15 +314,19 @@ static simdhttp_reason reason_of(simdhttp_errno e, const char *why, int c, unsig
         if (HAS("first field line")) return SIMDHTTP_R_WS_BEFORE_FIELD;
         return SIMDHTTP_R_EXTRA_SPACE;
     case SIMDHTTP_E_INVALID_HEADER_VALUE:
-        if (c == 0) return SIMDHTTP_R_NUL_IN_VALUE;
+        if (c == 0) return SIMDHTTP_R_NUL;
         return *flag = SIMDHTTP_LENIENT_HEADERS, SIMDHTTP_R_CTL_IN_VALUE;
     case SIMDHTTP_E_INVALID_HEADER_TOKEN:
+        if (c == 0) return SIMDHTTP_R_NUL;
+        if (c == '\r' && !(at + 1 < n && s[at + 1] == '\n')) return SIMDHTTP_R_BARE_CR;
+        if (HAS("no ':'")) return SIMDHTTP_R_NO_COLON;
         return SIMDHTTP_R_BAD_FIELD_NAME;
     case SIMDHTTP_E_INVALID_URL:
         if (c >= 0x80) return *flag = SIMDHTTP_LENIENT_TARGET_OBS_TEXT, SIMDHTTP_R_TARGET_OBS_TEXT;
         return SIMDHTTP_R_BAD_TARGET;
     case SIMDHTTP_E_INVALID_VERSION:
         if (HAS("major version")) return *flag = SIMDHTTP_LENIENT_VERSION, SIMDHTTP_R_VERSION_MAJOR;
+        if (c != '\r' && c != '\n' && version_later(s, n, at)) return SIMDHTTP_R_SPACE_IN_TARGET;
         if (c == ' ' || c == '\t') return SIMDHTTP_R_EXTRA_SPACE;
         if (c >= 0x80) return *flag = SIMDHTTP_LENIENT_TARGET_OBS_TEXT, SIMDHTTP_R_TARGET_OBS_TEXT;
         return SIMDHTTP_R_MALFORMED;
@@ -345,9 +361,9 @@ static uint64_t peel(reading *scratch, const char *s, size_t n, size_t from, con
     for (int i = 0; i < SIMDHTTP_R_COUNT; i++) {
         read_stream(scratch, s, n, from, flags, 1, req, nreq);
         if (scratch->n || scratch->err == SIMDHTTP_OK || scratch->err == SIMDHTTP_E_PAUSED_UPGRADE) break;
+        if (scratch->err == SIMDHTTP_E_INVALID_EOF_STATE) break; /* cut by the end of the capture */
         unsigned flag;
-        int c = scratch->err_off < n ? (unsigned char)s[scratch->err_off] : -1;
-        simdhttp_reason why = reason_of(scratch->err, scratch->err_reason, c, &flag);
+        simdhttp_reason why = reason_of(scratch->err, scratch->err_reason, s, n, scratch->err_off, &flag);
         reasons |= SIMDHTTP_REASON_BIT(why);
         if (!flag || (flags & flag)) break;
         flags |= flag;
@@ -452,6 +468,40 @@ static void put_reading(const reading *r, int k, long i, int json)
     }
 }
 
+/* The bytes after the monitor reading's last message, when it stopped before the end: a
+ * message cut by the end of the capture (its reasons so far), or bytes no reading frames (the
+ * strict refusals', MALFORMED if none maps). @return 1 if there are such bytes. */
+static int tail_msg(msg *tail, const reading *mon, reading *scratch, const char *s, size_t n, const uint8_t *req,
+                    size_t nreq)
+{
+    if (mon->err == SIMDHTTP_OK || mon->err == SIMDHTTP_E_PAUSED_UPGRADE) return 0;
+    int cut = mon->err == SIMDHTTP_E_INVALID_EOF_STATE;
+    size_t answered = mon->n < nreq ? mon->n : nreq;
+    memset(tail, 0, sizeof *tail);
+    if (cut) *tail = mon->cur; /* its head's reasons, type and method if the head is whole */
+    tail->start = mon->n ? mon->m[mon->n - 1].end : 0;
+    tail->end = n;
+    tail->reasons |= peel(scratch, s, n, (size_t)tail->start, req ? req + answered : NULL, nreq - answered);
+    if (!cut && !tail->reasons) tail->reasons = SIMDHTTP_REASON_BIT(SIMDHTTP_R_MALFORMED);
+    return 1;
+}
+
+static void put_tail(size_t i, const msg *m, int cut, int json)
+{
+    simdhttp_tier tier = simdhttp_reasons_tier(m->reasons);
+    if (json) {
+        printf("%s{\"start\":%" PRIu64 ",\"end\":%" PRIu64 ",\"type\":null,\"cut\":%s,\"tier\":\"%s\",\"reasons\":",
+               i ? "," : "", m->start, m->end, cut ? "true" : "false", simdhttp_tier_name(tier));
+        put_reasons(m->reasons, 1);
+        putchar('}');
+        return;
+    }
+    printf("  #%zu %" PRIu64 "..%" PRIu64 " %s: %s", i + 1, m->start, m->end,
+           cut ? "cut by the end of the stream" : "no reading frames it", simdhttp_tier_name(tier));
+    put_reasons(m->reasons, 0);
+    putchar('\n');
+}
+
 /* Audits one stream s[0..n) named `name`; req[0..nreq): the methods of the requests a response
  * stream answers (its other direction), or NULL. @return 1 if it has findings, else 0. */
 static int audit_stream(const char *name, const char *s, size_t n, const uint8_t *req, size_t nreq, totals *t)
@@ -467,16 +517,8 @@ static int audit_stream(const char *name, const char *s, size_t n, const uint8_t
         if (!(i < rd[STRICT].n && same_msg(&rd[STRICT].m[i], m)))
             m->reasons |= peel(&scratch, s, n, (size_t)m->start, req ? req + (i < nreq ? i : nreq) : NULL, i < nreq ? nreq - i : 0);
     }
-    msg tail = {0};
-    int has_tail = mon->err != SIMDHTTP_OK && mon->err != SIMDHTTP_E_PAUSED_UPGRADE;
-    if (has_tail) { /* what no reading frames: from the last framed message's end */
-        tail.start = mon->n ? mon->m[mon->n - 1].end : 0;
-        tail.end = n;
-        tail.type = -1;
-        tail.reasons = peel(&scratch, s, n, (size_t)tail.start, req ? req + (mon->n < nreq ? mon->n : nreq) : NULL,
-                            mon->n < nreq ? nreq - mon->n : 0);
-        if (!tail.reasons) tail.reasons = SIMDHTTP_REASON_BIT(SIMDHTTP_R_MALFORMED);
-    }
+    msg tail;
+    int has_tail = tail_msg(&tail, mon, &scratch, s, n, req, nreq), cut = mon->err == SIMDHTTP_E_INVALID_EOF_STATE;
     long part = parting(rd);
     /* the readings agree on every message before it: they part where the last one ends */
     uint64_t part_off = part > 0 ? rd[STRICT].m[part - 1].end : 0;
@@ -497,19 +539,8 @@ static int audit_stream(const char *name, const char *s, size_t n, const uint8_t
         t->tiers[tier]++;
         for (int r = 0; r < SIMDHTTP_R_COUNT; r++) t->reasons[r] += m->reasons >> r & 1;
         if (tier != SIMDHTTP_TIER_COMPLIANT) findings = 1;
-        if (m == &tail && !t->json) {
-            printf("  #%zu %" PRIu64 "..%" PRIu64 " no reading frames it: %s", i + 1, m->start, m->end,
-                   simdhttp_tier_name(tier));
-            put_reasons(m->reasons, 0);
-            putchar('\n');
-        } else if (m == &tail) {
-            printf("%s{\"start\":%" PRIu64 ",\"end\":%" PRIu64 ",\"type\":null,\"tier\":\"%s\",\"reasons\":", i ? "," : "",
-                   m->start, m->end, simdhttp_tier_name(tier));
-            put_reasons(m->reasons, 1);
-            putchar('}');
-        } else {
-            put_msg(i, m, t->json);
-        }
+        if (m == &tail) put_tail(i, m, cut, t->json);
+        else put_msg(i, m, t->json);
     }
     if (t->json) {
         printf("],\"readings\":{");
@@ -723,10 +754,10 @@ int cli_audit_usage(FILE *f)
           "  Desync verdicts for raw HTTP/1.x streams: each FILE one direction of one connection,\n"
           "  each DIR a tcpflow output directory (one file per flow; *.xml skipped), - or none:\n"
           "  stdin. Each stream is parsed in three readings (strict; defensive: bare_lf, obs_fold,\n"
-          "  headers, target_obs_text, version, spaces_after_chunk_size; monitor: every lenient\n"
-          "  flag but data_after_close). Per message (as monitor frames it): its tier (COMPLIANT,\n"
-          "  ACCEPTABLE, AMBIGUOUS, SEVERE) and reasons; per stream: where the readings frame the\n"
-          "  bytes differently. Then a summary (messages per tier and per reason).\n"
+          "  headers, target_obs_text, version, spaces_after_chunk_size, chunked_length; monitor:\n"
+          "  every lenient flag but data_after_close). Per message (as monitor frames it): its\n"
+          "  tier (COMPLIANT, ACCEPTABLE, AMBIGUOUS, SEVERE) and reasons; per stream: where the\n"
+          "  readings frame the bytes differently. Then a summary (messages per tier and reason).\n"
           "  --json    one JSON object per stream, then {\"summary\":...}\n"
           "  --bench   time each reading over the FILEs (GB/s, median of 11 rounds); no verdicts\n"
           "  Exit: 0 every message compliant and the readings agree, 1 findings, 2 usage, 3 I/O.\n",
