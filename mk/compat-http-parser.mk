@@ -29,7 +29,7 @@ SHIP_http_parser_DESC = http-parser 2.9 API on the simdhttp parser
 .PHONY: compat-http-parser
 compat-http-parser: $(HP_LIBS)
 
-$(HP_OBJ): $(HP_DIR)/http_parser.c $(HP_DIR)/include/http_parser.h include/simdhttp.h
+$(HP_OBJ): $(HP_DIR)/http_parser.c $(HP_DIR)/include/http_parser.h include/simdhttp.h src/method_names.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(HP_CFLAGS) -fvisibility=default -c $< -o $@
 
@@ -80,8 +80,8 @@ bench-uvicorn: lib
 # adapter (bench/peer_http_parser.c) built against Debian's libhttp_parser and against the
 # layer (renamed layer_*), in the tables of `simdhttp bench`.
 HP_BENCH = $(BUILD)/bench/compat_http_parser
-$(BUILD)/bench/hp-layer.o: bench/peer_http_parser.c $(HP_DIR)/http_parser.c $(HP_DIR)/include/http_parser.h tools/bench.h bench/peer_obj.sh | $(BUILD)/bench
-	sh bench/peer_obj.sh $@ layer_ "$(CC) -std=c11 $(OPT) -fPIC -Iinclude -Itools -I$(HP_DIR)/include" bench/peer_http_parser.c $(HP_DIR)/http_parser.c
+$(BUILD)/bench/hp-layer.o: bench/peer_http_parser.c $(HP_DIR)/http_parser.c $(HP_DIR)/include/http_parser.h src/method_names.h tools/bench.h bench/peer_obj.sh | $(BUILD)/bench
+	sh bench/peer_obj.sh $@ layer_ "$(CC) -std=c11 $(OPT) -fPIC -Iinclude -Isrc -Itools -I$(HP_DIR)/include" bench/peer_http_parser.c $(HP_DIR)/http_parser.c
 $(HP_BENCH): bench/compat_http_parser.c $(BUILD)/bench/peer_http_parser.o $(BUILD)/bench/hp-layer.o tools/cli_bench.c tools/bench_parsers.c tools/bench_stats.c tools/bench.h $(BUILD)/libsimdhttp.a | $(BUILD)/bench
 	$(CC) $(CFLAGS_ALL) -Itools $< tools/cli_bench.c tools/bench_parsers.c tools/bench_stats.c $(BUILD)/bench/peer_http_parser.o \
 	    $(BUILD)/bench/hp-layer.o $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) $(BENCH_HTTP_PARSER_LIB) -lm -pthread -o $@

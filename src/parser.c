@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "internal.h"
+#include "method_names.h"
 
 const simdhttp_callbacks simdhttp__no_callbacks;
 
@@ -148,9 +149,8 @@ const char *simdhttp_method_name(simdhttp_method m)
  * scan of 30 names, a length compare each). */
 int simdhttp__method_lookup(const uint8_t *s, size_t n)
 {
-    for (int m = 1; m < SIMDHTTP_METHOD_COUNT; m++)
-        if (strlen(method_names[m]) == n && memcmp(method_names[m], s, n) == 0) return m;
-    return SIMDHTTP_METHOD_OTHER;
+    int m = sh_name_index(method_names, SIMDHTTP_METHOD_COUNT, (const char *)s, n);
+    return m < 0 ? SIMDHTTP_METHOD_OTHER : m; /* (method_names[OTHER] is NULL: never matched) */
 }
 
 simdhttp_method simdhttp_method_from_name(const char *name, size_t len)

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "llhttp.h"
+#include "method_names.h"
 
 #define LP(p) ((llhttp_t *)(void *)((char *)(p) - offsetof(llhttp_t, _sh)))
 /* the user's settings, read live as llhttp does (a trampoline exists only while it is set) */
@@ -36,14 +37,20 @@ const char *llhttp_errno_name(llhttp_errno_t err)
     return "HPE_UNKNOWN";
 }
 
+/* Every method name llhttp's request parser matches (its trie), by llhttp's number: its names,
+ * and the match (method_prefix) where the core's classification is not enough (a method
+ * outside the registry, one split across execute() calls) */
+static const char *const method_names[] = {
+#define XX(num, name, string) [num] = #string,
+    HTTP_ALL_METHOD_MAP(XX)
+#undef XX
+};
+#define N_METHODS (sizeof method_names / sizeof *method_names)
+#define LONGEST_METHOD 13 /* GET_PARAMETER */
+
 const char *llhttp_method_name(llhttp_method_t method)
 {
-    switch (method) {
-#define XX(num, name, string) case HTTP_##name: return #string;
-        HTTP_ALL_METHOD_MAP(XX)
-#undef XX
-    }
-    return "<unknown>";
+    return (unsigned)method < N_METHODS && method_names[method] ? method_names[method] : "<unknown>";
 }
 
 const char *llhttp_status_name(llhttp_status_t status)
@@ -105,36 +112,19 @@ static const uint8_t method_mids[SIMDHTTP_METHOD_COUNT] = {
 };
 #undef ID
 
-/* Every method name llhttp's request parser matches (its trie), for the methods simdhttp does
- * not classify as llhttp does and for methods split across execute() calls. */
-static const struct {
-    char name[14];
-    uint8_t id;
-} llhttp_methods[] = {
-#define XX(num, name, string) {#string, num},
-    HTTP_ALL_METHOD_MAP(XX)
-#undef XX
-};
-#define LONGEST_METHOD 13 /* GET_PARAMETER */
-
 /* @return 1 if s[0..n) begins some llhttp method name; *id = that method if it is one. A
  * parser of type both that has not seen a message yet takes a first 'H' for HEAD or "HTTP/"
  * only (llhttp then says INVALID_CONSTANT). */
 static int method_prefix(const llhttp_t *lp, const char *s, size_t n, int *id)
 {
-    int any = 0;
     *id = -1;
     if (n && s[0] == 'H' && lp->type == HTTP_BOTH) {
         if (n <= 4 && memcmp("HEAD", s, n) == 0) *id = n == 4 ? HTTP_HEAD : -1;
         else if (!(n <= 5 && memcmp("HTTP/", s, n) == 0)) return 0;
         return 1;
     }
-    for (size_t i = 0; i < sizeof llhttp_methods / sizeof *llhttp_methods; i++)
-        if (memcmp(llhttp_methods[i].name, s, n) == 0) {
-            any = 1;
-            if (llhttp_methods[i].name[n] == 0) *id = llhttp_methods[i].id;
-        }
-    return any;
+    *id = sh_name_index(method_names, N_METHODS, s, n);
+    return sh_name_prefix(method_names, N_METHODS, s, n) == n;
 }
 
 /* simdhttp_errno -> llhttp_errno for parse errors (pauses and callback errors are handled
