@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /* What the differential fuzzers share (fuzz/fuzz_diff.c, fuzz/fuzz_fields.c): growing text
- * logs, exact-size copies, dirty memory, the divergence report, and the seeded chunking. The
- * functions are static inline so that a harness that leaves one unused builds warning-free. */
+ * logs (tests/t_buf.h), exact-size copies, dirty memory, the divergence report, and the seeded
+ * chunking. The functions are static inline so that a harness that leaves one unused builds
+ * warning-free. */
 #ifndef SIMDHTTP_FUZZ_COMMON_H
 #define SIMDHTTP_FUZZ_COMMON_H
 
@@ -12,57 +13,10 @@
 #include <string.h>
 
 #include "simdhttp.h"
+#include "../tests/t_buf.h"
 
-typedef struct buf {
-    char *s;
-    size_t len, cap;
-} buf;
-
-static inline void put(buf *b, const void *s, size_t n)
-{
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 1024;
-        while (cap < b->len + n + 1) cap *= 2;
-        b->s = realloc(b->s, cap);
-        if (!b->s) abort();
-        b->cap = cap;
-    }
-    if (n) memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = 0;
-}
-
-static inline void putf(buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static inline void putf(buf *b, const char *fmt, ...)
-{
-    char tmp[512];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    put(b, tmp, n < (int)sizeof tmp ? (size_t)n : sizeof tmp - 1);
-}
-
-static inline void put_escaped(buf *b, const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
-            put(b, &c, 1);
-        } else {
-            char tmp[8];
-            snprintf(tmp, sizeof tmp, "\\x%02x", c);
-            put(b, tmp, 4);
-        }
-    }
-}
-
-static inline void bfree(buf *b)
-{
-    free(b->s);
-    b->s = NULL;
-    b->len = b->cap = 0;
-}
+/* Growing text logs: t_buf, t_buf_put, t_buf_printf, t_buf_hex_escaped, t_buf_free, shared with
+ * the tests (tests/t_buf.h) */
 
 /* A copy of s[0..n) in a buffer of exactly n bytes (ASan flags any byte outside it). */
 static inline char *exact_copy(const void *s, size_t n)

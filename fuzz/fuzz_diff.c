@@ -92,18 +92,18 @@ static const char *const kind_names[] = {"method", "url", "version", "status_cod
                                          "chunk_extension_name", "chunk_extension_value"};
 
 typedef struct rec {
-    buf log;
+    t_buf log;
     const char *base;  /* the buffer of the current execute() call */
     size_t base_len;
     uint64_t base_off; /* absolute offset of base[0] */
     int span_kind;     /* open span, -1 if none */
     int64_t span_off;  /* -1: its first piece was not in the input (a static "HTTP/" or fold SP) */
-    buf span;
+    t_buf span;
     unsigned events, messages;
     unsigned pause_every;
     uint8_t hc_ret;
     int fields;        /* log field lines whole (run 5): "field" lines, from spans or on_header */
-    buf fname, fval;   /* the field line open in spans (fields mode) */
+    t_buf fname, fval;   /* the field line open in spans (fields mode) */
     int64_t fname_off, fval_off;
     int fname_done;    /* on_header_field_complete seen */
 } rec;
@@ -111,10 +111,10 @@ typedef struct rec {
 static void flush_span(rec *r)
 {
     if (r->span_kind < 0) return;
-    if (r->span_off < 0) putf(&r->log, "off=? len=%zu span[%s]=\"", r->span.len, kind_names[r->span_kind]);
-    else putf(&r->log, "off=%lld len=%zu span[%s]=\"", (long long)r->span_off, r->span.len, kind_names[r->span_kind]);
-    put_escaped(&r->log, r->span.s ? r->span.s : "", r->span.len);
-    put(&r->log, "\"\n", 2);
+    if (r->span_off < 0) t_buf_printf(&r->log, "off=? len=%zu span[%s]=\"", r->span.len, kind_names[r->span_kind]);
+    else t_buf_printf(&r->log, "off=%lld len=%zu span[%s]=\"", (long long)r->span_off, r->span.len, kind_names[r->span_kind]);
+    t_buf_hex_escaped(&r->log, r->span.s ? r->span.s : "", r->span.len);
+    t_buf_put(&r->log, "\"\n", 2);
     r->span_kind = -1;
     r->span.len = 0;
 }
@@ -138,12 +138,12 @@ static void put_field(rec *r, const char *name, size_t nl, int64_t noff, const c
                       int64_t voff)
 {
     vl = trim_ows_end(value, vl);
-    putf(&r->log, "field @%lld \"", (long long)noff);
-    put_escaped(&r->log, name, nl);
-    if (vl) putf(&r->log, "\" @%lld \"", (long long)voff);
-    else put(&r->log, "\" \"", 3);
-    put_escaped(&r->log, value, vl);
-    put(&r->log, "\"\n", 2);
+    t_buf_printf(&r->log, "field @%lld \"", (long long)noff);
+    t_buf_hex_escaped(&r->log, name, nl);
+    if (vl) t_buf_printf(&r->log, "\" @%lld \"", (long long)voff);
+    else t_buf_put(&r->log, "\" \"", 3);
+    t_buf_hex_escaped(&r->log, value, vl);
+    t_buf_put(&r->log, "\"\n", 2);
 }
 
 /* A field line open in spans is logged when its value completes, or as "partial" where the
@@ -151,7 +151,7 @@ static void put_field(rec *r, const char *name, size_t nl, int64_t noff, const c
 static void field_done(rec *r, const char *partial)
 {
     if (!r->fname.len && !r->fval.len && !r->fname_done) return;
-    if (partial) putf(&r->log, "%s ", partial);
+    if (partial) t_buf_printf(&r->log, "%s ", partial);
     put_field(r, r->fname.s ? r->fname.s : "", r->fname.len, r->fname_off, r->fval.s ? r->fval.s : "",
               r->fval.len, r->fval_off);
     r->fname.len = r->fval.len = 0;
@@ -195,10 +195,10 @@ static int span(simdhttp_parser *p, int kind, const char *at, size_t len)
     }
     if (r->fields && (kind == K_FIELD || kind == K_VALUE)) {
         flush_span(r);
-        buf *b = kind == K_FIELD ? &r->fname : &r->fval;
+        t_buf *b = kind == K_FIELD ? &r->fname : &r->fval;
         if (kind == K_FIELD && (r->fval.len || r->fname_done)) field_done(r, "unended");
         if (b->len == 0) *(kind == K_FIELD ? &r->fname_off : &r->fval_off) = off;
-        put(b, at, len);
+        t_buf_put(b, at, len);
         return maybe_pause(r);
     }
     if (r->span_kind != kind) {
@@ -206,7 +206,7 @@ static int span(simdhttp_parser *p, int kind, const char *at, size_t len)
         r->span_kind = kind;
         r->span_off = off;
     }
-    put(&r->span, at, len); /* reads every byte of the span: ASan checks them */
+    t_buf_put(&r->span, at, len); /* reads every byte of the span: ASan checks them */
     return maybe_pause(r);
 }
 
@@ -214,7 +214,7 @@ static int note(simdhttp_parser *p, const char *what)
 {
     rec *r = p->data;
     flush_span(r);
-    putf(&r->log, "%s\n", what);
+    t_buf_printf(&r->log, "%s\n", what);
     return maybe_pause(r);
 }
 
@@ -269,7 +269,7 @@ static int on_message_complete(simdhttp_parser *p)
 {
     rec *r = p->data;
     flush_span(r);
-    putf(&r->log, "message complete keep_alive=%d\n", simdhttp_should_keep_alive(p));
+    t_buf_printf(&r->log, "message complete keep_alive=%d\n", simdhttp_should_keep_alive(p));
     return maybe_pause(r);
 }
 
@@ -277,7 +277,7 @@ static int on_headers_complete(simdhttp_parser *p)
 {
     rec *r = p->data;
     flush_span(r);
-    putf(&r->log, "headers complete type=%d method=%d v=%d.%d status=%d flags=0x%x content_length=%llu keep_alive=%d\n",
+    t_buf_printf(&r->log, "headers complete type=%d method=%d v=%d.%d status=%d flags=0x%x content_length=%llu keep_alive=%d\n",
          p->type, p->method, p->http_major, p->http_minor, p->status_code, p->flags,
          (unsigned long long)p->content_length, simdhttp_should_keep_alive(p));
     unsigned m = r->messages - 1;
@@ -293,7 +293,7 @@ static int on_chunk_header(simdhttp_parser *p)
 {
     rec *r = p->data;
     flush_span(r);
-    putf(&r->log, "chunk header len=%llu\n", (unsigned long long)p->content_length);
+    t_buf_printf(&r->log, "chunk header len=%llu\n", (unsigned long long)p->content_length);
     return maybe_pause(r);
 }
 
@@ -327,13 +327,13 @@ static const simdhttp_callbacks rec_callbacks = {
 /* Run 5: the same recorder with the whole-field callback set. */
 static simdhttp_callbacks whole_callbacks;
 
-static void put_result(buf *log, simdhttp_parser *p, const char *what, simdhttp_errno e)
+static void put_result(t_buf *log, simdhttp_parser *p, const char *what, simdhttp_errno e)
 {
     if (e == SIMDHTTP_OK) {
-        putf(log, "%s ok\n", what);
+        t_buf_printf(log, "%s ok\n", what);
     } else {
         const char *why = simdhttp_get_error_reason(p);
-        putf(log, "%s %s off=%llu reason=%s\n", what, simdhttp_errno_name(e),
+        t_buf_printf(log, "%s %s off=%llu reason=%s\n", what, simdhttp_errno_name(e),
              (unsigned long long)simdhttp_get_error_offset(p), why ? why : "(null)");
     }
 }
@@ -390,7 +390,7 @@ static char *stream_run(const fcfg *c, const uint8_t *in, size_t len, int chunke
             }
             flush_span(&r);
             field_done(&r, "partial");
-            putf(&r.log, "upgrade off=%llu\n", (unsigned long long)simdhttp_get_error_offset(&p));
+            t_buf_printf(&r.log, "upgrade off=%llu\n", (unsigned long long)simdhttp_get_error_offset(&p));
             if (!c->resume_upgrade || ++upgrades > 64) {
                 stopped = 1;
                 break;
@@ -426,7 +426,7 @@ static char *stream_run(const fcfg *c, const uint8_t *in, size_t len, int chunke
         field_done(&r, "partial");
         put_result(&r.log, &p, "finish", e);
     }
-    bfree(&r.span), bfree(&r.fname), bfree(&r.fval);
+    t_buf_free(&r.span), t_buf_free(&r.fname), t_buf_free(&r.fval);
     (void)pauses;
     return r.log.s ? r.log.s : calloc(1, 1);
 }
@@ -438,9 +438,9 @@ static char *stream_run(const fcfg *c, const uint8_t *in, size_t len, int chunke
 typedef struct hrec {
     const char *base;
     size_t len;
-    buf method, target, reason;
-    buf out;       /* fields rendered: "name: value\n", "(fold): value\n" */
-    buf name, value;
+    t_buf method, target, reason;
+    t_buf out;       /* fields rendered: "name: value\n", "(fold): value\n" */
+    t_buf name, value;
     int in_value;  /* a field value is open */
     int64_t method_off, target_off, reason_off;
     uint8_t type, meth, maj, min;
@@ -454,16 +454,16 @@ static int h_in(hrec *h, const char *at) { return (uintptr_t)at >= (uintptr_t)h-
 static void h_value_done(hrec *h)
 {
     if (!h->in_value) return;
-    put_escaped(&h->out, h->value.s ? h->value.s : "", trim_ows_end(h->value.s, h->value.len));
-    put(&h->out, "\n", 1);
+    t_buf_hex_escaped(&h->out, h->value.s ? h->value.s : "", trim_ows_end(h->value.s, h->value.len));
+    t_buf_put(&h->out, "\n", 1);
     h->value.len = 0;
     h->in_value = 0;
 }
 
-static int h_span_keep(buf *b, int64_t *off, hrec *h, const char *at, size_t len)
+static int h_span_keep(t_buf *b, int64_t *off, hrec *h, const char *at, size_t len)
 {
     if (b->len == 0) *off = h_in(h, at) ? (int64_t)((uintptr_t)at - (uintptr_t)h->base) : -1;
-    put(b, at, len);
+    t_buf_put(b, at, len);
     return 0;
 }
 
@@ -475,15 +475,15 @@ static int h_field(simdhttp_parser *p, const char *at, size_t len)
 {
     hrec *h = p->data;
     h_value_done(h);
-    put(&h->name, at, len);
+    t_buf_put(&h->name, at, len);
     return 0;
 }
 
 static int h_field_complete(simdhttp_parser *p)
 {
     hrec *h = p->data;
-    put_escaped(&h->out, h->name.s ? h->name.s : "", h->name.len);
-    put(&h->out, ": ", 2);
+    t_buf_hex_escaped(&h->out, h->name.s ? h->name.s : "", h->name.len);
+    t_buf_put(&h->out, ": ", 2);
     h->name.len = 0;
     h->in_value = 1;
     return 0;
@@ -495,11 +495,11 @@ static int h_value(simdhttp_parser *p, const char *at, size_t len)
     if (!h_in(h, at)) {
         /* the SP that stands for an obs-fold: the head API starts a new (fold) field here */
         h_value_done(h);
-        put(&h->out, "(fold): ", 8);
+        t_buf_put(&h->out, "(fold): ", 8);
         h->in_value = 1;
         return 0;
     }
-    put(&h->value, at, len);
+    t_buf_put(&h->value, at, len);
     return 0;
 }
 
@@ -534,28 +534,28 @@ static const simdhttp_callbacks head_callbacks = {
     .on_headers_complete = h_headers_complete,
 };
 
-static void render_head_common(buf *b, int type, int meth, int maj, int min, int status, uint32_t flags,
+static void render_head_common(t_buf *b, int type, int meth, int maj, int min, int status, uint32_t flags,
                                uint64_t cl, const char *ms, size_t ml, int64_t mo, const char *ts,
                                size_t tl, int64_t to, const char *rs, size_t rl, int64_t ro)
 {
-    putf(b, "type=%d v=%d.%d flags=0x%x content_length=%llu\n", type, maj, min, flags,
+    t_buf_printf(b, "type=%d v=%d.%d flags=0x%x content_length=%llu\n", type, maj, min, flags,
          (unsigned long long)(flags & SIMDHTTP_F_CONTENT_LENGTH ? cl : 0));
     if (type == SIMDHTTP_REQUEST) {
-        putf(b, "method=%d ", meth);
-        if (mo >= 0) putf(b, "@%lld ", (long long)mo);
-        put(b, "\"", 1);
-        put_escaped(b, ms, ml);
-        put(b, "\" target=", 9);
-        if (to >= 0) putf(b, "@%lld ", (long long)to);
-        put(b, "\"", 1);
-        put_escaped(b, ts, tl);
-        put(b, "\"\n", 2);
+        t_buf_printf(b, "method=%d ", meth);
+        if (mo >= 0) t_buf_printf(b, "@%lld ", (long long)mo);
+        t_buf_put(b, "\"", 1);
+        t_buf_hex_escaped(b, ms, ml);
+        t_buf_put(b, "\" target=", 9);
+        if (to >= 0) t_buf_printf(b, "@%lld ", (long long)to);
+        t_buf_put(b, "\"", 1);
+        t_buf_hex_escaped(b, ts, tl);
+        t_buf_put(b, "\"\n", 2);
     } else {
-        putf(b, "status=%d reason=", status);
-        if (ro >= 0 && rl) putf(b, "@%lld ", (long long)ro);
-        put(b, "\"", 1);
-        put_escaped(b, rs, rl);
-        put(b, "\"\n", 2);
+        t_buf_printf(b, "status=%d reason=", status);
+        if (ro >= 0 && rl) t_buf_printf(b, "@%lld ", (long long)ro);
+        t_buf_put(b, "\"", 1);
+        t_buf_hex_escaped(b, rs, rl);
+        t_buf_put(b, "\"\n", 2);
     }
 }
 
@@ -573,25 +573,26 @@ static char *head_ref(const fcfg *c, const uint8_t *in, size_t len)
     simdhttp_init(&p, c->type, &head_callbacks, &c->cfg);
     p.data = &h;
     simdhttp_errno e = simdhttp_execute(&p, copy, len);
-    buf b = {0};
+    t_buf b = {0};
     if (e == SIMDHTTP_OK) {
-        put(&b, "incomplete\n", 11);
+        t_buf_put(&b, "incomplete\n", 11);
     } else if (e == SIMDHTTP_E_PAUSED) {
         uint64_t hl = simdhttp_get_error_offset(&p);
-        putf(&b, "head_len=%llu\n", (unsigned long long)hl);
+        t_buf_printf(&b, "head_len=%llu\n", (unsigned long long)hl);
         /* a request's "HTTP/"-prefixed method came from static bytes: its offset is 0 after
          * any leading empty lines, which the head API points at directly */
         render_head_common(&b, h.type, h.meth, h.maj, h.min, h.status, h.flags, h.content_length,
                            h.method.s ? h.method.s : "", h.method.len, h.method_off,
                            h.target.s ? h.target.s : "", h.target.len, h.target_off,
                            h.reason.s ? h.reason.s : "", h.reason.len, h.reason_off);
-        put(&b, h.out.s ? h.out.s : "", h.out.len);
+        t_buf_put(&b, h.out.s ? h.out.s : "", h.out.len);
     } else {
-        putf(&b, "error %s off=%llu reason=%s\n", simdhttp_errno_name(e),
+        t_buf_printf(&b, "error %s off=%llu reason=%s\n", simdhttp_errno_name(e),
              (unsigned long long)simdhttp_get_error_offset(&p), simdhttp_get_error_reason(&p));
     }
     free(copy);
-    bfree(&h.method), bfree(&h.target), bfree(&h.reason), bfree(&h.out), bfree(&h.name), bfree(&h.value);
+    t_buf_free(&h.method), t_buf_free(&h.target), t_buf_free(&h.reason);
+    t_buf_free(&h.out), t_buf_free(&h.name), t_buf_free(&h.value);
     return b.s;
 }
 
@@ -616,16 +617,16 @@ static char *head_api_at(const fcfg *c, const uint8_t *in, size_t len, size_t la
     if (!last_len) dirty_stack(c->seed + (uint32_t)len); /* parse_head's parser lives there */
     long r = last_len ? simdhttp_parse_head_continue(&h, c->type, copy, len, last_len, &c->cfg)
                       : simdhttp_parse_head(&h, c->type, copy, len, &c->cfg);
-    buf b = {0};
+    t_buf b = {0};
     if (r == SIMDHTTP_HEAD_INCOMPLETE) {
-        put(&b, "incomplete\n", 11);
+        t_buf_put(&b, "incomplete\n", 11);
     } else if (r == SIMDHTTP_HEAD_ERROR) {
-        putf(&b, "error %s off=%zu reason=%s\n", simdhttp_errno_name(h.error), h.error_offset,
+        t_buf_printf(&b, "error %s off=%zu reason=%s\n", simdhttp_errno_name(h.error), h.error_offset,
              h.error_reason ? h.error_reason : "(null)");
     } else if (r <= 0 || (size_t)r > len) {
-        putf(&b, "bad return %ld\n", r);
+        t_buf_printf(&b, "bad return %ld\n", r);
     } else {
-        putf(&b, "head_len=%ld\n", r);
+        t_buf_printf(&b, "head_len=%ld\n", r);
         const char *ms = h.type == SIMDHTTP_REQUEST ? h.method_str : "";
         size_t ml = h.type == SIMDHTTP_REQUEST ? h.method_len : 0;
         const char *ts = h.type == SIMDHTTP_REQUEST ? h.target : "";
@@ -650,11 +651,11 @@ static char *head_api_at(const fcfg *c, const uint8_t *in, size_t len, size_t la
                 (uintptr_t)f->value + f->value_len > (uintptr_t)copy + (size_t)r ||
                 (f->name && (uintptr_t)f->name + f->name_len > (uintptr_t)copy + (size_t)r))
                 diverge("head API field outside the head", NULL, NULL);
-            if (f->name) put_escaped(&b, f->name, f->name_len);
-            else put(&b, "(fold)", 6);
-            put(&b, ": ", 2);
-            put_escaped(&b, f->value, f->value_len);
-            put(&b, "\n", 1);
+            if (f->name) t_buf_hex_escaped(&b, f->name, f->name_len);
+            else t_buf_put(&b, "(fold)", 6);
+            t_buf_put(&b, ": ", 2);
+            t_buf_hex_escaped(&b, f->value, f->value_len);
+            t_buf_put(&b, "\n", 1);
         }
     }
     free(own);

@@ -90,9 +90,9 @@
 /* (and fuzz/fuzz_common.h) */
 
 /* the log so far (never NULL) */
-static char *done(buf *b)
+static char *done(t_buf *b)
 {
-    if (!b->s) put(b, "", 0);
+    if (!b->s) t_buf_put(b, "", 0);
     return b->s;
 }
 
@@ -190,51 +190,51 @@ static size_t vset_find(const vset *v, const char *s, size_t n)
  * the spans are (check 1's combined value has other offsets), and the error's field and offset. */
 enum { CL_FULL, CL_REF, CL_BYTES };
 
-static void put_span(buf *b, const vset *v, const char *s, size_t n, int mode)
+static void put_span(t_buf *b, const vset *v, const char *s, size_t n, int mode)
 {
     if (mode != CL_BYTES) {
         size_t i = vset_find(v, s, n);
-        putf(b, "%zu@%zu+%zu", i, (size_t)(s - v->p[i]), n);
+        t_buf_printf(b, "%zu@%zu+%zu", i, (size_t)(s - v->p[i]), n);
     }
-    put(b, "\"", 1);
-    put_escaped(b, s, n);
-    put(b, "\"", 1);
+    t_buf_put(b, "\"", 1);
+    t_buf_hex_escaped(b, s, n);
+    t_buf_put(b, "\"", 1);
 }
 
-static void cl_pair(buf *b, const vset *v, int mode, const simdhttp_field *c, size_t errors)
+static void cl_pair(t_buf *b, const vset *v, int mode, const simdhttp_field *c, size_t errors)
 {
-    put(b, "pair ", 5);
+    t_buf_put(b, "pair ", 5);
     put_span(b, v, c->name, c->name_len, mode);
-    put(b, " = ", 3);
+    t_buf_put(b, " = ", 3);
     put_span(b, v, c->value, c->value_len, mode);
-    putf(b, " errors=%zu\n", errors);
+    t_buf_printf(b, " errors=%zu\n", errors);
 }
 
 /* The end: the error count and the first error (field: an index into v). */
-static void cl_end(buf *b, const vset *v, int mode, size_t errors, const char *pair, size_t pair_len,
+static void cl_end(t_buf *b, const vset *v, int mode, size_t errors, const char *pair, size_t pair_len,
                    const char *reason, size_t field, size_t offset)
 {
-    putf(b, "end errors=%zu\n", errors);
+    t_buf_printf(b, "end errors=%zu\n", errors);
     if (!errors) return;
-    put(b, "first error: ", 13);
+    t_buf_put(b, "first error: ", 13);
     if (mode != CL_BYTES) {
         if (field >= v->n || vset_find(v, pair, pair_len) != field || offset > v->len[field] ||
             offset < (size_t)(pair - v->p[field]))
             fail("cookie error fields disagree", "error_field %zu, error_offset %zu, pair at %p + %zu", field,
                  offset, (const void *)pair, pair_len);
-        putf(b, "field=%zu ", field);
+        t_buf_printf(b, "field=%zu ", field);
     }
     put_span(b, v, pair, pair_len, mode);
-    if (mode != CL_REF) putf(b, " reason=%s", reason ? reason : "(null)");
-    if (mode == CL_FULL) putf(b, " offset=%zu", offset);
-    put(b, "\n", 1);
+    if (mode != CL_REF) t_buf_printf(b, " reason=%s", reason ? reason : "(null)");
+    if (mode == CL_FULL) t_buf_printf(b, " offset=%zu", offset);
+    t_buf_put(b, "\n", 1);
 }
 
 /* Runs an iterator to its end. fmap[i]: the index into v of the iterator's field i (its
  * error_field); NULL: the same index. */
 static char *cookie_log(simdhttp_cookie_iter *it, const vset *v, const size_t *fmap, size_t nmap, int mode)
 {
-    buf b = {0};
+    t_buf b = {0};
     simdhttp_field c;
     size_t pairs = 0, errors = 0;
     for (;;) {
@@ -267,7 +267,7 @@ static char *cookie_chain_log(const vset *v, int mode, uint32_t seed)
 {
     vset cp = {0};
     for (size_t i = 0; i < v->n; i++) vset_add(&cp, exact_copy(v->p[i], v->len[i]), v->len[i]);
-    buf b = {0};
+    t_buf b = {0};
     size_t base = 0;
     simdhttp_cookie_iter first; /* the iterator of the first error */
     size_t first_field = 0;
@@ -334,7 +334,7 @@ static int ref_pair(const char *s, size_t n, size_t *name_len, size_t *vs)
  * begins and where its ';' (or the value's end) is: its error_offset lies in between. */
 static char *cookie_ref_log(const vset *v, size_t *err_lo, size_t *err_hi)
 {
-    buf b = {0};
+    t_buf b = {0};
     size_t errors = 0, ef = 0;
     const char *ep = NULL;
     size_t epl = 0;
@@ -370,20 +370,20 @@ static char *cookie_ref_log(const vset *v, size_t *err_lo, size_t *err_hi)
 static char *cookie_head_text(const fcfg *c, const vset *pieces, size_t *len)
 {
     static const char *const spelling[] = {"Cookie", "cookie", "COOKIE", "cOoKiE"};
-    buf b = {0};
-    put(&b, "GET / HTTP/1.1\r\nHost: h\r\n", 25);
+    t_buf b = {0};
+    t_buf_put(&b, "GET / HTTP/1.1\r\nHost: h\r\n", 25);
     for (size_t i = 0; i < pieces->n; i++) {
-        if (c->between && i) putf(&b, "X-Between: %zu\r\n", i);
-        putf(&b, "%s: ", spelling[c->spelling]);
-        put(&b, pieces->p[i], pieces->len[i]);
-        put(&b, "\r\n", 2);
+        if (c->between && i) t_buf_printf(&b, "X-Between: %zu\r\n", i);
+        t_buf_printf(&b, "%s: ", spelling[c->spelling]);
+        t_buf_put(&b, pieces->p[i], pieces->len[i]);
+        t_buf_put(&b, "\r\n", 2);
         if (c->set_cookie) {
-            put(&b, "Set-Cookie: ", 12);
-            put(&b, pieces->p[i], pieces->len[i]);
-            put(&b, "\r\n", 2);
+            t_buf_put(&b, "Set-Cookie: ", 12);
+            t_buf_put(&b, pieces->p[i], pieces->len[i]);
+            t_buf_put(&b, "\r\n", 2);
         }
     }
-    put(&b, "\r\n", 2);
+    t_buf_put(&b, "\r\n", 2);
     *len = b.len;
     return b.s;
 }
@@ -525,9 +525,9 @@ static const char last_chunk[] = "0\r\n";
 typedef struct srec {
     const char *base;
     size_t len;
-    buf fields, name, value; /* trailer fields: "name: value\n", "(fold): value\n" */
+    t_buf fields, name, value; /* trailer fields: "name: value\n", "(fold): value\n" */
     int in_value;
-    buf body;
+    t_buf body;
     int stop_last_chunk; /* pause at the last chunk's header, as the decoder stops by default */
 } srec;
 
@@ -537,8 +537,8 @@ static void s_value_done(srec *r)
     /* the streaming value keeps trailing OWS; parse_fields trims it */
     size_t n = r->value.len;
     while (n && ref_ws(r->value.s[n - 1])) n--;
-    put_escaped(&r->fields, r->value.s ? r->value.s : "", n);
-    put(&r->fields, "\n", 1);
+    t_buf_hex_escaped(&r->fields, r->value.s ? r->value.s : "", n);
+    t_buf_put(&r->fields, "\n", 1);
     r->value.len = 0;
     r->in_value = 0;
 }
@@ -550,7 +550,7 @@ static int s_field(simdhttp_parser *p, const char *at, size_t len)
     srec *r = p->data;
     if (!s_trailer(p)) return 0;
     s_value_done(r);
-    put(&r->name, at, len);
+    t_buf_put(&r->name, at, len);
     return 0;
 }
 
@@ -558,8 +558,8 @@ static int s_field_complete(simdhttp_parser *p)
 {
     srec *r = p->data;
     if (!s_trailer(p)) return 0;
-    put_escaped(&r->fields, r->name.s ? r->name.s : "", r->name.len);
-    put(&r->fields, ": ", 2);
+    t_buf_hex_escaped(&r->fields, r->name.s ? r->name.s : "", r->name.len);
+    t_buf_put(&r->fields, ": ", 2);
     r->name.len = 0;
     r->in_value = 1;
     return 0;
@@ -572,11 +572,11 @@ static int s_value(simdhttp_parser *p, const char *at, size_t len)
     if ((uintptr_t)at < (uintptr_t)r->base || (uintptr_t)at > (uintptr_t)r->base + r->len) {
         /* the SP that stands for an obs-fold: the head API starts a field with name NULL */
         s_value_done(r);
-        put(&r->fields, "(fold): ", 8);
+        t_buf_put(&r->fields, "(fold): ", 8);
         r->in_value = 1;
         return 0;
     }
-    put(&r->value, at, len);
+    t_buf_put(&r->value, at, len);
     return 0;
 }
 
@@ -589,7 +589,7 @@ static int s_value_complete(simdhttp_parser *p)
 static int s_body(simdhttp_parser *p, const char *at, size_t len)
 {
     srec *r = p->data;
-    put(&r->body, at, len);
+    t_buf_put(&r->body, at, len);
     return 0;
 }
 
@@ -682,15 +682,15 @@ static char *trailers_ref(const fcfg *c, const char *prefix, size_t plen, const 
     if (s.kind == S_IN_PREFIX)
         fail("the streaming parser failed before the trailer section", "%s at %llu: %s", simdhttp_errno_name(s.e),
              (unsigned long long)s.off, s.reason);
-    buf b = {0};
+    t_buf b = {0};
     switch (s.kind) {
-    case S_INCOMPLETE: put(&b, "incomplete\n", 11); break;
+    case S_INCOMPLETE: t_buf_put(&b, "incomplete\n", 11); break;
     case S_END:
-        putf(&b, "len=%llu\n", (unsigned long long)s.off);
-        put(&b, s.fields, strlen(s.fields)); /* not putf: it cuts at 512 bytes */
+        t_buf_printf(&b, "len=%llu\n", (unsigned long long)s.off);
+        t_buf_put(&b, s.fields, strlen(s.fields)); /* not putf: it cuts at 512 bytes */
         break;
     case S_ERROR:
-        putf(&b, "error %s off=%llu reason=%s\n", simdhttp_errno_name(s.e), (unsigned long long)s.off, s.reason);
+        t_buf_printf(&b, "error %s off=%llu reason=%s\n", simdhttp_errno_name(s.e), (unsigned long long)s.off, s.reason);
         break;
     default: break;
     }
@@ -710,27 +710,27 @@ static char *fields_api_at(const fcfg *c, const uint8_t *in, size_t len, size_t 
     h.fields_cap = cap;
     long r = last_len ? simdhttp_parse_fields_continue(&h, copy, len, last_len, &c->cfg)
                       : simdhttp_parse_fields(&h, copy, len, &c->cfg);
-    buf b = {0};
+    t_buf b = {0};
     if (r == SIMDHTTP_HEAD_INCOMPLETE) {
-        put(&b, "incomplete\n", 11);
+        t_buf_put(&b, "incomplete\n", 11);
     } else if (r == SIMDHTTP_HEAD_ERROR) {
-        putf(&b, "error %s off=%zu reason=%s\n", simdhttp_errno_name(h.error), h.error_offset,
+        t_buf_printf(&b, "error %s off=%zu reason=%s\n", simdhttp_errno_name(h.error), h.error_offset,
              h.error_reason ? h.error_reason : "(null)");
     } else if (r <= 0 || (size_t)r > len) {
-        putf(&b, "bad return %ld\n", r);
+        t_buf_printf(&b, "bad return %ld\n", r);
     } else {
-        putf(&b, "len=%ld\n", r);
+        t_buf_printf(&b, "len=%ld\n", r);
         if (h.num_fields > cap) fail("parse_fields: num_fields > fields_cap", "%zu > %zu", h.num_fields, cap);
         for (size_t i = 0; i < h.num_fields; i++) {
             const simdhttp_field *f = &fields[i];
             if ((f->name && ((uintptr_t)f->name < (uintptr_t)copy || (uintptr_t)f->name + f->name_len > (uintptr_t)copy + (size_t)r)) ||
                 (uintptr_t)f->value < (uintptr_t)copy || (uintptr_t)f->value + f->value_len > (uintptr_t)copy + (size_t)r)
                 fail("parse_fields: a field outside the block", "field %zu", i);
-            if (f->name) put_escaped(&b, f->name, f->name_len);
-            else put(&b, "(fold)", 6);
-            put(&b, ": ", 2);
-            put_escaped(&b, f->value, f->value_len);
-            put(&b, "\n", 1);
+            if (f->name) t_buf_hex_escaped(&b, f->name, f->name_len);
+            else t_buf_put(&b, "(fold)", 6);
+            t_buf_put(&b, ": ", 2);
+            t_buf_hex_escaped(&b, f->value, f->value_len);
+            t_buf_put(&b, "\n", 1);
         }
     }
     free(copy);
@@ -799,13 +799,13 @@ static void fields_small_cap(const fcfg *c, const uint8_t *in, size_t len, const
     if (r != SIMDHTTP_HEAD_ERROR || h.error != SIMDHTTP_E_TOO_MANY_HEADERS || h.num_fields != cap)
         fail("parse_fields with fields_cap below the field count", "cap %zu of %zu fields: %ld %s num_fields %zu", cap,
              nf, r, simdhttp_errno_name(h.error), h.num_fields);
-    buf b = {0};
+    t_buf b = {0};
     for (size_t i = 0; i < cap; i++) {
-        if (fields[i].name) put_escaped(&b, fields[i].name, fields[i].name_len);
-        else put(&b, "(fold)", 6);
-        put(&b, ": ", 2);
-        put_escaped(&b, fields[i].value, fields[i].value_len);
-        put(&b, "\n", 1);
+        if (fields[i].name) t_buf_hex_escaped(&b, fields[i].name, fields[i].name_len);
+        else t_buf_put(&b, "(fold)", 6);
+        t_buf_put(&b, ": ", 2);
+        t_buf_hex_escaped(&b, fields[i].value, fields[i].value_len);
+        t_buf_put(&b, "\n", 1);
     }
     const char *first = strchr(whole, '\n') + 1;
     if (strncmp(first, b.s ? b.s : "", b.len) != 0) diverge("parse_fields fields up to a small fields_cap", first, done(&b));
@@ -834,13 +834,13 @@ static void check_block(const fcfg *c, const char *prefix, size_t plen, const ui
 
 /* the value of head field i as simdhttp_fields keeps it: its obs-fold continuations joined
  * with one SP each (header, simdhttp_fields_from_head) */
-static void joined(const simdhttp_head *h, size_t i, buf *out)
+static void joined(const simdhttp_head *h, size_t i, t_buf *out)
 {
     out->len = 0;
-    put(out, h->fields[i].value, h->fields[i].value_len);
+    t_buf_put(out, h->fields[i].value, h->fields[i].value_len);
     for (size_t j = i + 1; j < h->num_fields && !h->fields[j].name; j++) {
-        put(out, " ", 1);
-        put(out, h->fields[j].value, h->fields[j].value_len);
+        t_buf_put(out, " ", 1);
+        t_buf_put(out, h->fields[j].value, h->fields[j].value_len);
     }
 }
 
@@ -864,7 +864,7 @@ static unsigned ref_id(const char *name, size_t len)
 
 /* one lookup of a name (or an id: name NULL, len the id) on the head and the collection
  * against ref_find; index: where the collection keeps each head field (-1: a continuation) */
-static void lookup(const simdhttp_head *h, const simdhttp_fields *f, const char *name, size_t len, buf *tmp)
+static void lookup(const simdhttp_head *h, const simdhttp_fields *f, const char *name, size_t len, t_buf *tmp)
 {
     const char *cn = name;
     size_t cl = len;
@@ -889,17 +889,17 @@ static void lookup(const simdhttp_head *h, const simdhttp_fields *f, const char 
 }
 
 /* The values of a name, in order, and the combined value, against the head's fields. */
-static void values_of(const simdhttp_head *h, const simdhttp_fields *f, const char *name, size_t len, buf *tmp)
+static void values_of(const simdhttp_head *h, const simdhttp_fields *f, const char *name, size_t len, t_buf *tmp)
 {
     simdhttp_fields_iter it;
     simdhttp_fields_values(f, name, len, &it);
     int cookie = ci_eq(name, len, "cookie", 6);
-    buf comb = {0};
+    t_buf comb = {0};
     size_t k = 0;
     for (long i = ref_find(h, name, len, 0); i >= 0; i = ref_find(h, name, len, (size_t)i + 1), k++) {
         joined(h, (size_t)i, tmp);
-        if (k) put(&comb, cookie ? "; " : ", ", 2);
-        put(&comb, tmp->s, tmp->len);
+        if (k) t_buf_put(&comb, cookie ? "; " : ", ", 2);
+        t_buf_put(&comb, tmp->s, tmp->len);
         const char *v;
         size_t vl;
         if (simdhttp_fields_next(&it, &v, &vl) != 1 || !same(v, vl, tmp->s, tmp->len))
@@ -925,7 +925,7 @@ static void check_lookups(const simdhttp_head *h)
     simdhttp_fields f = SIMDHTTP_FIELDS_INIT, g = SIMDHTTP_FIELDS_INIT;
     int rc = simdhttp_fields_from_head(&f, h);
     if (rc) fail("simdhttp_fields_from_head on a parsed head", "%d", rc);
-    buf tmp = {0};
+    t_buf tmp = {0};
     size_t k = 0;
     for (size_t i = 0; i < h->num_fields; i++) {
         if (!F[i].name) continue;
@@ -986,11 +986,11 @@ static void lookups(const fcfg *c, const uint8_t *in, size_t len)
 
 /* ------------------------------------------------------------------ (5) chunked ---- */
 
-static void put_outcome(buf *b, const char *what, const uint8_t *body, size_t n)
+static void put_outcome(t_buf *b, const char *what, const uint8_t *body, size_t n)
 {
-    putf(b, "%s: decoded %zu bytes \"", what, n);
-    put_escaped(b, (const char *)body, n);
-    put(b, "\"\n", 2);
+    t_buf_printf(b, "%s: decoded %zu bytes \"", what, n);
+    t_buf_hex_escaped(b, (const char *)body, n);
+    t_buf_put(b, "\"\n", 2);
 }
 
 /* The streaming parser's view of the body: decoded bytes and result. */
@@ -999,23 +999,23 @@ static char *chunked_ref(const fcfg *c, const uint8_t *in, size_t len)
     sres s = stream_after(c, chunked_head, CHUNKED_HEAD_LEN, in, len, 0, !c->consume);
     if (s.kind == S_IN_PREFIX)
         fail("the streaming parser failed in the response head", "%s: %s", simdhttp_errno_name(s.e), s.reason);
-    buf b = {0};
+    t_buf b = {0};
     put_outcome(&b, "body", (const uint8_t *)s.body, s.body_len);
-    if (s.kind == S_INCOMPLETE) put(&b, "incomplete\n", 11);
-    else if (s.kind == S_END) putf(&b, "end off=%llu\n", (unsigned long long)s.off);
-    else putf(&b, "error %s off=%llu reason=%s\n", simdhttp_errno_name(s.e), (unsigned long long)s.off, s.reason);
+    if (s.kind == S_INCOMPLETE) t_buf_put(&b, "incomplete\n", 11);
+    else if (s.kind == S_END) t_buf_printf(&b, "end off=%llu\n", (unsigned long long)s.off);
+    else t_buf_printf(&b, "error %s off=%llu reason=%s\n", simdhttp_errno_name(s.e), (unsigned long long)s.off, s.reason);
     sres_free(&s);
     return b.s;
 }
 
 /* The decoder over in[0..len): whole (mode 0, in place in one exact-size copy) or in pieces,
  * rendered as chunked_ref; *state gets what only the decoder says (chunk_left, in_data). */
-static char *chunked_run(const fcfg *c, const uint8_t *in, size_t len, unsigned mode, buf *state, long *end_out)
+static char *chunked_run(const fcfg *c, const uint8_t *in, size_t len, unsigned mode, t_buf *state, long *end_out)
 {
     simdhttp_chunked d;
     dirty(&d, sizeof d, c->seed ^ mode);
     simdhttp_chunked_init(&d, &c->cfg, c->consume);
-    buf out = {0};
+    t_buf out = {0};
     uint32_t st = c->seed;
     size_t off = 0, k = 0;
     long r = SIMDHTTP_CHUNKED_INCOMPLETE;
@@ -1026,7 +1026,7 @@ static char *chunked_run(const fcfg *c, const uint8_t *in, size_t len, unsigned 
         size_t dl = n;
         r = simdhttp_chunked_decode(&d, piece, &dl);
         if (dl > n) fail("chunked_decode: more bytes out than in", "%zu > %zu", dl, n);
-        put(&out, piece, dl);
+        t_buf_put(&out, piece, dl);
         if (r >= 0) {
             /* the bytes after the body, moved to piece[dl ..], unchanged */
             if ((size_t)r > n - dl || memcmp(piece + dl, in + off + n - (size_t)r, (size_t)r) != 0)
@@ -1044,17 +1044,17 @@ static char *chunked_run(const fcfg *c, const uint8_t *in, size_t len, unsigned 
         off += n;
         if (k > 4 * len + 64) break; /* mode 7 makes empty pieces; bound the loop */
     } while (r == SIMDHTTP_CHUNKED_INCOMPLETE && off < len);
-    buf b = {0};
+    t_buf b = {0};
     put_outcome(&b, "body", (const uint8_t *)out.s, out.len);
     *end_out = r >= 0 ? (long)end : -1;
     if (r == SIMDHTTP_CHUNKED_INCOMPLETE) {
-        put(&b, "incomplete\n", 11);
-        putf(state, "chunk_left=%llu in_data=%d\n", (unsigned long long)d.chunk_left, simdhttp_chunked_in_data(&d));
+        t_buf_put(&b, "incomplete\n", 11);
+        t_buf_printf(state, "chunk_left=%llu in_data=%d\n", (unsigned long long)d.chunk_left, simdhttp_chunked_in_data(&d));
     } else if (r >= 0) {
-        putf(&b, "end off=%llu\n", (unsigned long long)end);
+        t_buf_printf(&b, "end off=%llu\n", (unsigned long long)end);
         if (d.chunk_left || simdhttp_chunked_in_data(&d)) fail("chunked decoder: chunk data left after the end", "%llu", (unsigned long long)d.chunk_left);
     } else {
-        putf(&b, "error %s off=%llu reason=%s\n", simdhttp_errno_name(d.error), (unsigned long long)d.error_offset,
+        t_buf_printf(&b, "error %s off=%llu reason=%s\n", simdhttp_errno_name(d.error), (unsigned long long)d.error_offset,
              d.error_reason ? d.error_reason : "(null)");
     }
     if (r != SIMDHTTP_CHUNKED_INCOMPLETE) {
@@ -1161,7 +1161,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
         /* (5) the chunked decoder */
         snprintf(what, sizeof what, "%s, chunked decoder, whole", name);
-        buf st_whole = {0}, st_pieces = {0};
+        t_buf st_whole = {0}, st_pieces = {0};
         long end = -1, end2 = -1;
         char *dw = chunked_run(&c, in, len, 0, &st_whole, &end);
         if (strcmp(cref, dw) != 0) diverge("chunked decoder vs streaming on_body", cref, dw);

@@ -53,51 +53,6 @@ const char *t_corpus_dir(void)
     return d && *d ? d : "corpus";
 }
 
-void t_buf_put(t_buf *b, const char *s, size_t n)
-{
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        while (cap < b->len + n + 1) cap *= 2;
-        b->s = realloc(b->s, cap);
-        if (!b->s) abort();
-        b->cap = cap;
-    }
-    if (n) memcpy(b->s + b->len, s, n);
-    b->len += n;
-    b->s[b->len] = 0;
-}
-
-void t_buf_printf(t_buf *b, const char *fmt, ...)
-{
-    char tmp[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
-    va_end(ap);
-    t_buf_put(b, tmp, n < (int)sizeof tmp ? (size_t)n : sizeof tmp - 1);
-}
-
-void t_buf_escaped(t_buf *b, const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        char tmp[8];
-        if (c == '\r') t_buf_put(b, "\\r", 2);
-        else if (c == '\n') t_buf_put(b, "\\n", 2);
-        else if (c == '\t') t_buf_put(b, "\\t", 2);
-        else if (c == '"' || c == '\\') { tmp[0] = '\\'; tmp[1] = (char)c; t_buf_put(b, tmp, 2); }
-        else if (c < 0x20 || c >= 0x7f) { snprintf(tmp, sizeof tmp, "\\x%02x", c); t_buf_put(b, tmp, 4); }
-        else t_buf_put(b, (const char *)&c, 1);
-    }
-}
-
-void t_buf_free(t_buf *b)
-{
-    free(b->s);
-    b->s = NULL;
-    b->len = b->cap = 0;
-}
-
 /* ---- recorder ---- */
 
 enum { K_METHOD, K_URL, K_VERSION, K_STATUS_CODE, K_STATUS, K_FIELD, K_VALUE, K_BODY, K_EXT_NAME, K_EXT_VALUE };

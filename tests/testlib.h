@@ -24,6 +24,7 @@
 #include <stdint.h>
 
 #include "simdhttp.h"
+#include "t_buf.h"
 
 /* ---- checks ---- */
 extern int t_passed, t_failed;
@@ -38,16 +39,7 @@ char *t_read_file(const char *path, size_t *len);
 /* The corpus directory: $SIMDHTTP_CORPUS or "corpus". */
 const char *t_corpus_dir(void);
 
-/* ---- growable string ---- */
-typedef struct t_buf {
-    char *s;
-    size_t len, cap;
-} t_buf;
-void t_buf_put(t_buf *b, const char *s, size_t n);
-void t_buf_printf(t_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* append bytes escaped: printable ASCII as is, \r \n \t \" \\ and \xNN for the rest */
-void t_buf_escaped(t_buf *b, const char *s, size_t n);
-void t_buf_free(t_buf *b);
+/* ---- growable string: t_buf, t_buf_put, t_buf_printf, t_buf_escaped, t_buf_free (t_buf.h) ---- */
 
 /* ---- event recorder ---- */
 typedef struct t_rec {
