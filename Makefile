@@ -69,7 +69,7 @@ $(BUILD)/simdhttp: $(CLI_SRCS) $(wildcard tools/*.h) $(CLI_LIB)
 	$(CC) $(CFLAGS_ALL) -Itools $(CLI_SRCS) $(if $(filter shared,$(CLI_LINK)),-L$(BUILD) -lsimdhttp,$(CLI_LIB)) $(LDFLAGS_ALL) $(CLI_LIBS) -lm -o $@
 
 # Test programs: tests/<name>.c + tests/testlib.c, linked against the static library.
-$(BUILD)/tests/%: tests/%.c tests/testlib.c tests/testlib.h tests/t_buf.h $(BUILD)/libsimdhttp.a | $(BUILD)/tests
+$(BUILD)/tests/%: tests/%.c tests/testlib.c tests/testlib.h tests/t_buf.h tests/t_rec.h $(BUILD)/libsimdhttp.a | $(BUILD)/tests
 	$(CC) $(CFLAGS_ALL) -Itests $< tests/testlib.c $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) $(TEST_LIBS_$*) -o $@
 
 # One build's suite (BUILD/SAN select which); `make test` runs it twice.

@@ -47,6 +47,7 @@
 
 #include "simdhttp.h"
 #include "fuzz_common.h"
+#include "../tests/t_rec.h"
 
 #define CFG_BYTES 10
 
@@ -86,44 +87,22 @@ static void read_cfg(fcfg *c, const uint8_t *d, size_t n)
 
 /* ------------------------------------------------------------------ the recorder ---- */
 
-enum { K_METHOD, K_URL, K_VERSION, K_STATUS_CODE, K_STATUS, K_FIELD, K_VALUE, K_BODY, K_EXT_NAME, K_EXT_VALUE };
-static const char *const kind_names[] = {"method", "url", "version", "status_code", "status",
-                                         "header_field", "header_value", "body",
-                                         "chunk_extension_name", "chunk_extension_value"};
-
+/* The tests' recorder (tests/t_rec.h) with the fuzzer's settings (stream_run): spans' bytes
+ * \xNN-escaped, "off=?" for a span that began with static bytes, an empty span or one past the
+ * buffer a divergence, a pause every pause_every events; and these callbacks of its own: message
+ * begin counted, message and headers complete with the parser's state, and in fields mode (run
+ * 5) each field line logged whole however it came. */
 typedef struct rec {
-    t_buf log;
-    const char *base;  /* the buffer of the current execute() call */
-    size_t base_len;
-    uint64_t base_off; /* absolute offset of base[0] */
-    int span_kind;     /* open span, -1 if none */
-    int64_t span_off;  /* -1: its first piece was not in the input (a static "HTTP/" or fold SP) */
-    t_buf span;
-    unsigned events, messages;
-    unsigned pause_every;
+    t_rec t;           /* first: p->data is both */
+    unsigned messages;
     uint8_t hc_ret;
     int fields;        /* log field lines whole (run 5): "field" lines, from spans or on_header */
-    t_buf fname, fval;   /* the field line open in spans (fields mode) */
+    t_buf fname, fval; /* the field line open in spans (fields mode) */
     int64_t fname_off, fval_off;
     int fname_done;    /* on_header_field_complete seen */
 } rec;
 
-static void flush_span(rec *r)
-{
-    if (r->span_kind < 0) return;
-    if (r->span_off < 0) t_buf_printf(&r->log, "off=? len=%zu span[%s]=\"", r->span.len, kind_names[r->span_kind]);
-    else t_buf_printf(&r->log, "off=%lld len=%zu span[%s]=\"", (long long)r->span_off, r->span.len, kind_names[r->span_kind]);
-    t_buf_hex_escaped(&r->log, r->span.s ? r->span.s : "", r->span.len);
-    t_buf_put(&r->log, "\"\n", 2);
-    r->span_kind = -1;
-    r->span.len = 0;
-}
-
-static int maybe_pause(rec *r)
-{
-    unsigned i = r->events++;
-    return r->pause_every && i % r->pause_every == r->pause_every - 1 ? SIMDHTTP_PAUSE : 0;
-}
+static void bad_span(const char *what) { diverge(what, NULL, NULL); }
 
 /* The length of s[0..n) without its trailing OWS (SP/HTAB): a streaming value keeps it, the
  * head API and on_header trim it. */
@@ -138,12 +117,12 @@ static void put_field(rec *r, const char *name, size_t nl, int64_t noff, const c
                       int64_t voff)
 {
     vl = trim_ows_end(value, vl);
-    t_buf_printf(&r->log, "field @%lld \"", (long long)noff);
-    t_buf_hex_escaped(&r->log, name, nl);
-    if (vl) t_buf_printf(&r->log, "\" @%lld \"", (long long)voff);
-    else t_buf_put(&r->log, "\" \"", 3);
-    t_buf_hex_escaped(&r->log, value, vl);
-    t_buf_put(&r->log, "\"\n", 2);
+    t_buf_printf(&r->t.log, "field @%lld \"", (long long)noff);
+    t_buf_hex_escaped(&r->t.log, name, nl);
+    if (vl) t_buf_printf(&r->t.log, "\" @%lld \"", (long long)voff);
+    else t_buf_put(&r->t.log, "\" \"", 3);
+    t_buf_hex_escaped(&r->t.log, value, vl);
+    t_buf_put(&r->t.log, "\"\n", 2);
 }
 
 /* A field line open in spans is logged when its value completes, or as "partial" where the
@@ -151,181 +130,117 @@ static void put_field(rec *r, const char *name, size_t nl, int64_t noff, const c
 static void field_done(rec *r, const char *partial)
 {
     if (!r->fname.len && !r->fval.len && !r->fname_done) return;
-    if (partial) t_buf_printf(&r->log, "%s ", partial);
+    if (partial) t_buf_printf(&r->t.log, "%s ", partial);
     put_field(r, r->fname.s ? r->fname.s : "", r->fname.len, r->fname_off, r->fval.s ? r->fval.s : "",
               r->fval.len, r->fval_off);
     r->fname.len = r->fval.len = 0;
     r->fname_done = 0;
 }
 
-static int64_t abs_off(const rec *r, const char *at)
-{
-    uintptr_t a = (uintptr_t)at, b0 = (uintptr_t)r->base;
-    return a >= b0 && a <= b0 + r->base_len ? (int64_t)(r->base_off + (a - b0)) : -1;
-}
-
 static int on_header(simdhttp_parser *p, const char *name, size_t nl, const char *value, size_t vl)
 {
     rec *r = p->data;
     if (r->fname.len || r->fval.len || r->fname_done) diverge("on_header while a field line is open in spans", NULL, NULL);
-    int64_t no = abs_off(r, name), vo = abs_off(r, value);
-    if (nl == 0 || no < 0 || vo < 0 || abs_off(r, name + nl) < 0 || abs_off(r, value + vl) < 0 ||
+    int64_t no = t_rec_offset(&r->t, name), vo = t_rec_offset(&r->t, value);
+    if (nl == 0 || no < 0 || vo < 0 || t_rec_offset(&r->t, name + nl) < 0 || t_rec_offset(&r->t, value + vl) < 0 ||
         (vl && (value[0] == ' ' || value[0] == '\t' || value[vl - 1] == ' ' || value[vl - 1] == '\t'))) {
         fprintf(stderr, "on_header name [%lld, +%zu) value [%lld, +%zu) in a buffer of %zu bytes\n", (long long)no,
-                nl, (long long)vo, vl, r->base_len);
+                nl, (long long)vo, vl, r->t.base_len);
         diverge("on_header span outside the execute() buffer, empty name or value with OWS", NULL, NULL);
     }
-    flush_span(r);
+    t_rec_flush(&r->t);
     put_field(r, name, nl, no, value, vl, vo); /* reads every byte: ASan checks them */
-    return maybe_pause(r);
+    return t_rec_pause(&r->t);
 }
 
-static int span(simdhttp_parser *p, int kind, const char *at, size_t len)
+/* A name or value span: in fields mode, kept for the whole line */
+static int field_span(simdhttp_parser *p, int kind, const char *at, size_t len)
 {
     rec *r = p->data;
-    if (len == 0) {
-        fprintf(stderr, "empty %s span\n", kind_names[kind]);
-        diverge("a data callback got an empty span", NULL, NULL);
-    }
-    int64_t off = abs_off(r, at); /* -1: a static byte (a fold's SP, "HTTP/") */
-    if (off >= 0 && abs_off(r, at + len) < 0) {
-        fprintf(stderr, "%s span [%llu, +%zu) runs past the buffer of %zu bytes\n", kind_names[kind],
-                (unsigned long long)(off - (int64_t)r->base_off), len, r->base_len);
-        diverge("span outside the execute() buffer", NULL, NULL);
-    }
-    if (r->fields && (kind == K_FIELD || kind == K_VALUE)) {
-        flush_span(r);
-        t_buf *b = kind == K_FIELD ? &r->fname : &r->fval;
-        if (kind == K_FIELD && (r->fval.len || r->fname_done)) field_done(r, "unended");
-        if (b->len == 0) *(kind == K_FIELD ? &r->fname_off : &r->fval_off) = off;
-        t_buf_put(b, at, len);
-        return maybe_pause(r);
-    }
-    if (r->span_kind != kind) {
-        flush_span(r);
-        r->span_kind = kind;
-        r->span_off = off;
-    }
-    t_buf_put(&r->span, at, len); /* reads every byte of the span: ASan checks them */
-    return maybe_pause(r);
+    if (!r->fields) return t_rec_span(&r->t, kind, at, len);
+    int64_t off = t_rec_check(&r->t, kind, at, len);
+    t_rec_flush(&r->t);
+    t_buf *b = kind == T_K_FIELD ? &r->fname : &r->fval;
+    if (kind == T_K_FIELD && (r->fval.len || r->fname_done)) field_done(r, "unended");
+    if (b->len == 0) *(kind == T_K_FIELD ? &r->fname_off : &r->fval_off) = off;
+    t_buf_put(b, at, len);
+    return t_rec_pause(&r->t);
 }
 
-static int note(simdhttp_parser *p, const char *what)
+static int on_header_field(simdhttp_parser *p, const char *at, size_t len)
 {
-    rec *r = p->data;
-    flush_span(r);
-    t_buf_printf(&r->log, "%s\n", what);
-    return maybe_pause(r);
+    return field_span(p, T_K_FIELD, at, len);
 }
-
-#define SPAN_CB(fn, kind) \
-    static int fn(simdhttp_parser *p, const char *at, size_t len) { return span(p, kind, at, len); }
-SPAN_CB(on_method, K_METHOD)
-SPAN_CB(on_url, K_URL)
-SPAN_CB(on_version, K_VERSION)
-SPAN_CB(on_status_code, K_STATUS_CODE)
-SPAN_CB(on_status, K_STATUS)
-SPAN_CB(on_header_field, K_FIELD)
-SPAN_CB(on_header_value, K_VALUE)
-SPAN_CB(on_body, K_BODY)
-SPAN_CB(on_ext_name, K_EXT_NAME)
-SPAN_CB(on_ext_value, K_EXT_VALUE)
-
-#define NOTE_CB(fn, text) \
-    static int fn(simdhttp_parser *p) { return note(p, text); }
-NOTE_CB(on_method_complete, "method complete")
-NOTE_CB(on_url_complete, "url complete")
-NOTE_CB(on_version_complete, "version complete")
-NOTE_CB(on_status_code_complete, "status_code complete")
-NOTE_CB(on_status_complete, "status complete")
+static int on_header_value(simdhttp_parser *p, const char *at, size_t len)
+{
+    return field_span(p, T_K_VALUE, at, len);
+}
 
 static int on_header_field_complete(simdhttp_parser *p)
 {
     rec *r = p->data;
-    if (!r->fields) return note(p, "header_field complete");
+    if (!r->fields) return t_rec_note(&r->t, "header_field complete");
     r->fname_done = 1;
-    return maybe_pause(r);
+    return t_rec_pause(&r->t);
 }
 
 static int on_header_value_complete(simdhttp_parser *p)
 {
     rec *r = p->data;
-    if (!r->fields) return note(p, "header_value complete");
+    if (!r->fields) return t_rec_note(&r->t, "header_value complete");
     field_done(r, NULL);
-    return maybe_pause(r);
+    return t_rec_pause(&r->t);
 }
-NOTE_CB(on_ext_name_complete, "chunk_extension_name complete")
-NOTE_CB(on_ext_value_complete, "chunk_extension_value complete")
-NOTE_CB(on_chunk_complete, "chunk complete")
 
 static int on_message_begin(simdhttp_parser *p)
 {
     rec *r = p->data;
     r->messages++;
-    return note(p, "message begin");
+    return t_rec_note(&r->t, "message begin");
 }
 
 static int on_message_complete(simdhttp_parser *p)
 {
     rec *r = p->data;
-    flush_span(r);
-    t_buf_printf(&r->log, "message complete keep_alive=%d\n", simdhttp_should_keep_alive(p));
-    return maybe_pause(r);
+    t_rec_flush(&r->t);
+    t_buf_printf(&r->t.log, "message complete keep_alive=%d\n", simdhttp_should_keep_alive(p));
+    return t_rec_pause(&r->t);
 }
 
 static int on_headers_complete(simdhttp_parser *p)
 {
     rec *r = p->data;
-    flush_span(r);
-    t_buf_printf(&r->log, "headers complete type=%d method=%d v=%d.%d status=%d flags=0x%x content_length=%llu keep_alive=%d\n",
-         p->type, p->method, p->http_major, p->http_minor, p->status_code, p->flags,
-         (unsigned long long)p->content_length, simdhttp_should_keep_alive(p));
+    t_rec_flush(&r->t);
+    t_buf_printf(&r->t.log,
+                 "headers complete type=%d method=%d v=%d.%d status=%d flags=0x%x content_length=%llu keep_alive=%d\n",
+                 p->type, p->method, p->http_major, p->http_minor, p->status_code, p->flags,
+                 (unsigned long long)p->content_length, simdhttp_should_keep_alive(p));
     unsigned m = r->messages - 1;
     unsigned v = m < 4 ? (r->hc_ret >> (2 * m)) & 3 : 0;
     if (v >= 2) {
-        r->events++; /* counted like any event, never paused (the return value is the answer) */
+        r->t.events++; /* counted like any event, never paused (the return value is the answer) */
         return v == 2 ? SIMDHTTP_SKIP_BODY : SIMDHTTP_SKIP_BODY_UPGRADE;
     }
-    return maybe_pause(r);
+    return t_rec_pause(&r->t);
 }
 
-static int on_chunk_header(simdhttp_parser *p)
+/* The tests' callbacks with the ones above; run 5's with the whole-field callback (on_header) */
+static simdhttp_callbacks rec_callbacks, whole_callbacks;
+
+static void make_callbacks(void)
 {
-    rec *r = p->data;
-    flush_span(r);
-    t_buf_printf(&r->log, "chunk header len=%llu\n", (unsigned long long)p->content_length);
-    return maybe_pause(r);
+    if (rec_callbacks.on_message_begin) return;
+    rec_callbacks = (simdhttp_callbacks)T_REC_CALLBACKS;
+    rec_callbacks.on_message_begin = on_message_begin;
+    rec_callbacks.on_header_field = on_header_field;
+    rec_callbacks.on_header_value = on_header_value;
+    rec_callbacks.on_header_field_complete = on_header_field_complete;
+    rec_callbacks.on_header_value_complete = on_header_value_complete;
+    rec_callbacks.on_headers_complete = on_headers_complete;
+    rec_callbacks.on_message_complete = on_message_complete;
+    whole_callbacks = rec_callbacks;
+    whole_callbacks.on_header = on_header;
 }
-
-static const simdhttp_callbacks rec_callbacks = {
-    .on_message_begin = on_message_begin,
-    .on_method = on_method,
-    .on_url = on_url,
-    .on_version = on_version,
-    .on_status_code = on_status_code,
-    .on_status = on_status,
-    .on_header_field = on_header_field,
-    .on_header_value = on_header_value,
-    .on_method_complete = on_method_complete,
-    .on_url_complete = on_url_complete,
-    .on_version_complete = on_version_complete,
-    .on_status_code_complete = on_status_code_complete,
-    .on_status_complete = on_status_complete,
-    .on_header_field_complete = on_header_field_complete,
-    .on_header_value_complete = on_header_value_complete,
-    .on_headers_complete = on_headers_complete,
-    .on_body = on_body,
-    .on_chunk_header = on_chunk_header,
-    .on_chunk_extension_name = on_ext_name,
-    .on_chunk_extension_value = on_ext_value,
-    .on_chunk_extension_name_complete = on_ext_name_complete,
-    .on_chunk_extension_value_complete = on_ext_value_complete,
-    .on_chunk_complete = on_chunk_complete,
-    .on_message_complete = on_message_complete,
-};
-
-/* Run 5: the same recorder with the whole-field callback set. */
-static simdhttp_callbacks whole_callbacks;
 
 static void put_result(t_buf *log, simdhttp_parser *p, const char *what, simdhttp_errno e)
 {
@@ -345,16 +260,17 @@ static char *stream_run(const fcfg *c, const uint8_t *in, size_t len, int chunke
 {
     rec r;
     memset(&r, 0, sizeof r);
-    r.span_kind = -1;
+    r.t.span_kind = -1;
+    r.t.pause_at = -1;
+    r.t.pause_every = chunked ? c->pause_every : 0;
+    r.t.static_off = '?';
+    r.t.escape = t_buf_hex_escaped;
+    r.t.bad_span = bad_span;
     r.hc_ret = c->hc_ret;
-    r.pause_every = chunked ? c->pause_every : 0;
     r.fields = fields != 0;
     simdhttp_parser p;
     dirty(&p, sizeof p, c->seed * 2654435761u + (uint32_t)chunked + 2u * (uint32_t)fields);
-    if (!whole_callbacks.on_header) {
-        whole_callbacks = rec_callbacks;
-        whole_callbacks.on_header = on_header;
-    }
+    make_callbacks();
     simdhttp_init(&p, c->type, fields == 2 ? &whole_callbacks : &rec_callbacks, &c->cfg);
     p.data = &r;
     uint32_t st = c->seed;
@@ -368,15 +284,15 @@ static char *stream_run(const fcfg *c, const uint8_t *in, size_t len, int chunke
         char *piece = exact_copy(in + off, n);
         size_t used = 0;
         for (;;) {
-            r.base = piece + used;
-            r.base_len = n - used;
-            r.base_off = off + used;
+            r.t.base = piece + used;
+            r.t.base_len = n - used;
+            r.t.base_off = off + used;
             e = simdhttp_execute(&p, piece + used, n - used);
             if (e != SIMDHTTP_E_PAUSED && e != SIMDHTTP_E_PAUSED_UPGRADE) break;
             const char *ep = simdhttp_get_error_pos(&p);
             if ((uintptr_t)ep < (uintptr_t)(piece + used) || (uintptr_t)ep > (uintptr_t)(piece + n) ||
                 simdhttp_get_error_offset(&p) != off + (size_t)(ep - piece)) {
-                flush_span(&r);
+                t_rec_flush(&r.t);
                 fprintf(stderr, "%s: error_pos %p outside [%p, %p] or offset %llu != %zu\n",
                         simdhttp_errno_name(e), (const void *)ep, (void *)(piece + used), (void *)(piece + n),
                         (unsigned long long)simdhttp_get_error_offset(&p), off + (size_t)(ep - piece));
@@ -388,9 +304,9 @@ static char *stream_run(const fcfg *c, const uint8_t *in, size_t len, int chunke
                 simdhttp_resume(&p);
                 continue;
             }
-            flush_span(&r);
+            t_rec_flush(&r.t);
             field_done(&r, "partial");
-            t_buf_printf(&r.log, "upgrade off=%llu\n", (unsigned long long)simdhttp_get_error_offset(&p));
+            t_buf_printf(&r.t.log, "upgrade off=%llu\n", (unsigned long long)simdhttp_get_error_offset(&p));
             if (!c->resume_upgrade || ++upgrades > 64) {
                 stopped = 1;
                 break;
@@ -398,16 +314,16 @@ static char *stream_run(const fcfg *c, const uint8_t *in, size_t len, int chunke
             simdhttp_resume_after_upgrade(&p);
         }
         free(piece);
-        r.base = NULL;
-        r.base_len = 0;
+        r.t.base = NULL;
+        r.t.base_len = 0;
         if (stopped || (e != SIMDHTTP_OK && e != SIMDHTTP_E_PAUSED_UPGRADE)) break;
         off += n;
         if (k > 4 * len + 64) break; /* mode 7 makes empty pieces; bound the loop */
     } while (off < len);
-    flush_span(&r);
+    t_rec_flush(&r.t);
     field_done(&r, "partial");
     if (stopped) e = SIMDHTTP_OK;
-    put_result(&r.log, &p, "execute", e);
+    put_result(&r.t.log, &p, "execute", e);
     if (e != SIMDHTTP_OK) {
         /* an error sticks: execute and finish both return it, and the offset stays */
         uint64_t o = simdhttp_get_error_offset(&p);
@@ -420,15 +336,15 @@ static char *stream_run(const fcfg *c, const uint8_t *in, size_t len, int chunke
             diverge("error is not sticky", NULL, NULL);
         }
     } else if (c->eof && off >= len) {
-        r.pause_every = 0; /* finish() has no resume: a pause there would be an error */
+        r.t.pause_every = 0; /* finish() has no resume: a pause there would be an error */
         e = simdhttp_finish(&p);
-        flush_span(&r);
+        t_rec_flush(&r.t);
         field_done(&r, "partial");
-        put_result(&r.log, &p, "finish", e);
+        put_result(&r.t.log, &p, "finish", e);
     }
-    t_buf_free(&r.span), t_buf_free(&r.fname), t_buf_free(&r.fval);
+    t_buf_free(&r.t.span), t_buf_free(&r.fname), t_buf_free(&r.fval);
     (void)pauses;
-    return r.log.s ? r.log.s : calloc(1, 1);
+    return r.t.log.s ? r.t.log.s : calloc(1, 1);
 }
 
 /* ------------------------------------------------------------------ the first head ---- */

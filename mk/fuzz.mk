@@ -27,11 +27,11 @@ TEST_SCRIPTS += tests/fuzz_replay.sh
 tests: $(BUILD)/fuzz_replay $(BUILD)/fuzz_fields_replay
 
 # The harness with a main() that replays files: any compiler, any build (fuzz/replay_main.c).
-$(BUILD)/fuzz_replay: fuzz/fuzz_diff.c fuzz/fuzz_common.h tests/t_buf.h fuzz/replay_main.c include/simdhttp.h $(BUILD)/libsimdhttp.a
+$(BUILD)/fuzz_replay: fuzz/fuzz_diff.c fuzz/fuzz_common.h tests/t_buf.h tests/t_rec.h fuzz/replay_main.c include/simdhttp.h $(BUILD)/libsimdhttp.a
 	$(CC) $(CFLAGS_ALL) fuzz/fuzz_diff.c fuzz/replay_main.c $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -o $@
 
 # The libFuzzer binary, built by fuzz-bin in its own tree (library with coverage + ASan/UBSan).
-$(BUILD)/fuzz_diff: fuzz/fuzz_diff.c fuzz/fuzz_common.h tests/t_buf.h include/simdhttp.h $(BUILD)/libsimdhttp.a
+$(BUILD)/fuzz_diff: fuzz/fuzz_diff.c fuzz/fuzz_common.h tests/t_buf.h tests/t_rec.h include/simdhttp.h $(BUILD)/libsimdhttp.a
 	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer fuzz/fuzz_diff.c $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -fsanitize=fuzzer -o $@
 
 # The same two for fuzz/fuzz_fields.c.

@@ -53,164 +53,9 @@ const char *t_corpus_dir(void)
     return d && *d ? d : "corpus";
 }
 
-/* ---- recorder ---- */
+/* ---- recorder (tests/t_rec.h) ---- */
 
-enum { K_METHOD, K_URL, K_VERSION, K_STATUS_CODE, K_STATUS, K_FIELD, K_VALUE, K_BODY, K_EXT_NAME, K_EXT_VALUE };
-static const char *const kind_names[] = {"method", "url", "version", "status_code", "status",
-                                         "header_field", "header_value", "body", "chunk_extension_name",
-                                         "chunk_extension_value"};
-
-static void flush_span(t_rec *r)
-{
-    if (r->span_kind >= 0) {
-        if (r->span_off == (uint64_t)-1) t_buf_printf(&r->log, "off=- len=%zu span[%s]=\"", r->span.len, kind_names[r->span_kind]);
-        else t_buf_printf(&r->log, "off=%llu len=%zu span[%s]=\"", (unsigned long long)r->span_off, r->span.len,
-                          kind_names[r->span_kind]);
-        t_buf_escaped(&r->log, r->span.s ? r->span.s : "", r->span.len);
-        t_buf_put(&r->log, "\"\n", 2);
-        r->span_kind = -1;
-        r->span.len = 0;
-    }
-    /* a pause inside a span is logged after the whole (merged) span, so that removing the
-     * "pause" lines gives exactly the unpaused log */
-    for (; r->pending_pauses > 0; r->pending_pauses--) t_buf_printf(&r->log, "pause\n");
-}
-
-static int maybe_pause(t_rec *r)
-{
-    return r->events++ == r->pause_at ? SIMDHTTP_PAUSE : 0;
-}
-
-static int span(simdhttp_parser *p, int kind, const char *at, size_t len)
-{
-    t_rec *r = p->data;
-    uint64_t off = r->base_off + (uint64_t)(at - r->base);
-    if (at < r->base || at > r->base + (1u << 30)) off = (uint64_t)-1; /* static bytes */
-    if (r->span_kind != kind) {
-        flush_span(r);
-        r->span_kind = kind;
-        r->span_off = off;
-    } else if (r->span_off == (uint64_t)-1 && off != (uint64_t)-1) {
-        /* the span began with bytes that are not from the input (in type both, the first
-         * bytes of a method that looked like "HTTP/"; the SP of an obs-fold): it gets the
-         * offset it has in the input, i.e. this piece's offset minus what came before it */
-        r->span_off = off - r->span.len;
-    }
-    t_buf_put(&r->span, at, len);
-    return maybe_pause(r);
-}
-
-static int note(simdhttp_parser *p, const char *what)
-{
-    t_rec *r = p->data;
-    flush_span(r);
-    /* offset of a notification: where the parser is; not recorded (it is not well defined for
-     * every notification), the order of events carries the information */
-    t_buf_printf(&r->log, "%s\n", what);
-    return maybe_pause(r);
-}
-
-#define SPAN_CB(fn, kind) \
-    static int fn(simdhttp_parser *p, const char *at, size_t len) { return span(p, kind, at, len); }
-SPAN_CB(on_method, K_METHOD)
-SPAN_CB(on_url, K_URL)
-SPAN_CB(on_version, K_VERSION)
-SPAN_CB(on_status_code, K_STATUS_CODE)
-SPAN_CB(on_status, K_STATUS)
-SPAN_CB(on_header_field, K_FIELD)
-SPAN_CB(on_header_value, K_VALUE)
-SPAN_CB(on_body, K_BODY)
-SPAN_CB(on_ext_name, K_EXT_NAME)
-SPAN_CB(on_ext_value, K_EXT_VALUE)
-
-#define NOTE_CB(fn, text) \
-    static int fn(simdhttp_parser *p) { return note(p, text); }
-NOTE_CB(on_message_begin, "message begin")
-NOTE_CB(on_method_complete, "method complete")
-NOTE_CB(on_url_complete, "url complete")
-NOTE_CB(on_version_complete, "version complete")
-NOTE_CB(on_status_code_complete, "status_code complete")
-NOTE_CB(on_status_complete, "status complete")
-NOTE_CB(on_header_field_complete, "header_field complete")
-NOTE_CB(on_header_value_complete, "header_value complete")
-NOTE_CB(on_ext_name_complete, "chunk_extension_name complete")
-NOTE_CB(on_ext_value_complete, "chunk_extension_value complete")
-NOTE_CB(on_chunk_complete, "chunk complete")
-NOTE_CB(on_message_complete, "message complete")
-
-static const char *const flag_names[] = {"CONNECTION_CLOSE", "CONNECTION_KEEP_ALIVE", "CONNECTION_UPGRADE",
-                                         "CHUNKED", "UPGRADE", "CONTENT_LENGTH", "TRANSFER_ENCODING",
-                                         "TRAILERS", "SKIP_BODY", "BODY_UNTIL_CLOSE", "KEEP_ALIVE"};
-
-void t_buf_flags(t_buf *b, uint32_t flags)
-{
-    int first = 1;
-    for (unsigned i = 0; i < 32; i++) {
-        if (!(flags >> i & 1)) continue;
-        if (!first) t_buf_put(b, "|", 1);
-        first = 0;
-        if (i < sizeof flag_names / sizeof *flag_names) t_buf_printf(b, "%s", flag_names[i]);
-        else t_buf_printf(b, "0x%x", 1u << i);
-    }
-    if (first) t_buf_put(b, "0", 1);
-}
-
-/* "headers complete" names the start line's meaning and the framing decision:
- *   headers complete method=GET v=1.1 flags=KEEP_ALIVE|SKIP_BODY content_length=0
- *   headers complete status=200 v=1.0 flags=BODY_UNTIL_CLOSE content_length=0 */
-static int on_headers_complete(simdhttp_parser *p)
-{
-    t_rec *r = p->data;
-    flush_span(r);
-    if (p->type == SIMDHTTP_REQUEST) {
-        const char *m = simdhttp_method_name((simdhttp_method)p->method);
-        t_buf_printf(&r->log, "headers complete method=%s", m ? m : "OTHER");
-    } else {
-        t_buf_printf(&r->log, "headers complete status=%d", p->status_code);
-    }
-    t_buf_printf(&r->log, " v=%d.%d flags=", p->http_major, p->http_minor);
-    t_buf_flags(&r->log, p->flags);
-    t_buf_printf(&r->log, " content_length=%llu\n", (unsigned long long)p->content_length);
-    if (simdhttp_should_keep_alive(p) != !!(p->flags & SIMDHTTP_F_KEEP_ALIVE))
-        t_buf_printf(&r->log, "should_keep_alive disagrees with flags\n");
-    int rc = maybe_pause(r);
-    return r->hc_ret ? r->hc_ret : rc;
-}
-
-static int on_chunk_header(simdhttp_parser *p)
-{
-    t_rec *r = p->data;
-    flush_span(r);
-    t_buf_printf(&r->log, "chunk header len=%llu\n", (unsigned long long)p->content_length);
-    return maybe_pause(r);
-}
-
-const simdhttp_callbacks t_rec_callbacks = {
-    .on_message_begin = on_message_begin,
-    .on_method = on_method,
-    .on_url = on_url,
-    .on_version = on_version,
-    .on_status_code = on_status_code,
-    .on_status = on_status,
-    .on_header_field = on_header_field,
-    .on_header_value = on_header_value,
-    .on_method_complete = on_method_complete,
-    .on_url_complete = on_url_complete,
-    .on_version_complete = on_version_complete,
-    .on_status_code_complete = on_status_code_complete,
-    .on_status_complete = on_status_complete,
-    .on_header_field_complete = on_header_field_complete,
-    .on_header_value_complete = on_header_value_complete,
-    .on_headers_complete = on_headers_complete,
-    .on_body = on_body,
-    .on_chunk_header = on_chunk_header,
-    .on_chunk_extension_name = on_ext_name,
-    .on_chunk_extension_value = on_ext_value,
-    .on_chunk_extension_name_complete = on_ext_name_complete,
-    .on_chunk_extension_value_complete = on_ext_value_complete,
-    .on_chunk_complete = on_chunk_complete,
-    .on_message_complete = on_message_complete,
-};
+const simdhttp_callbacks t_rec_callbacks = T_REC_CALLBACKS;
 
 char *t_stream_log(simdhttp_type type, const simdhttp_config *cfg, const char *in, size_t len,
                    const size_t *split, size_t nsplit, int eof, int pause_at)
@@ -248,6 +93,10 @@ char *t_stream_log_on(simdhttp_parser *pp, int init, simdhttp_type type, const s
     r.span_kind = -1;
     r.pause_at = pause_at;
     r.hc_ret = hc_ret;
+    r.base_len = 1u << 30; /* (the tests' rule: up to 1 GiB past a piece's start is in it) */
+    r.static_off = '-';
+    r.backfill = 1;
+    r.escape = t_buf_escaped;
     if (init) simdhttp_init(pp, type, &t_rec_callbacks, cfg);
     else simdhttp_reset(pp);
     pp->data = &r;
@@ -269,7 +118,7 @@ char *t_stream_log_on(simdhttp_parser *pp, int init, simdhttp_type type, const s
         while (e == SIMDHTTP_E_PAUSED) {
             size_t used = (size_t)(simdhttp_get_error_pos(pp) - piece);
             r.pending_pauses++;
-            if (r.span_kind < 0) flush_span(&r);
+            if (r.span_kind < 0) t_rec_flush(&r);
             simdhttp_resume(pp);
             r.base = piece + used;
             r.base_off = off + used;
@@ -280,7 +129,7 @@ char *t_stream_log_on(simdhttp_parser *pp, int init, simdhttp_type type, const s
         free(piece);
         r.base = NULL;
         if (e == SIMDHTTP_E_PAUSED_UPGRADE) {
-            flush_span(&r);
+            t_rec_flush(&r);
             t_buf_printf(&r.log, "upgrade off=%llu\n", (unsigned long long)simdhttp_get_error_offset(pp));
             break;
         }
@@ -289,7 +138,7 @@ char *t_stream_log_on(simdhttp_parser *pp, int init, simdhttp_type type, const s
         if (len == 0) break;
     }
     if (e == SIMDHTTP_OK && eof) e = simdhttp_finish(pp);
-    flush_span(&r);
+    t_rec_flush(&r);
     if (e == SIMDHTTP_OK || e == SIMDHTTP_E_PAUSED_UPGRADE) t_buf_printf(&r.log, "ok\n");
     else t_buf_printf(&r.log, "error %s off=%llu\n", simdhttp_errno_name(e),
                       (unsigned long long)simdhttp_get_error_offset(pp));

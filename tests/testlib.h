@@ -25,6 +25,7 @@
 
 #include "simdhttp.h"
 #include "t_buf.h"
+#include "t_rec.h"
 
 /* ---- checks ---- */
 extern int t_passed, t_failed;
@@ -41,20 +42,7 @@ const char *t_corpus_dir(void);
 
 /* ---- growable string: t_buf, t_buf_put, t_buf_printf, t_buf_escaped, t_buf_free (t_buf.h) ---- */
 
-/* ---- event recorder ---- */
-typedef struct t_rec {
-    t_buf log;
-    const char *base;   /* buffer of the current execute() call */
-    uint64_t base_off;  /* absolute offset of base[0] */
-    int span_kind;      /* open (unflushed) span kind, -1 if none */
-    uint64_t span_off;
-    t_buf span;
-    int pause_at;       /* pause once on the event with this index (-1: never) */
-    int events;
-    int pending_pauses; /* pauses to log once the open span is flushed */
-    int hc_ret;         /* on_headers_complete returns this if non-zero (e.g. SIMDHTTP_SKIP_BODY) */
-} t_rec;
-
+/* ---- event recorder: t_rec, t_buf_flags (t_rec.h) ---- */
 /* The callbacks that record into the t_rec in parser->data. */
 extern const simdhttp_callbacks t_rec_callbacks;
 
@@ -75,9 +63,6 @@ char *t_stream_log_ex(simdhttp_type type, const simdhttp_config *cfg, const char
 char *t_stream_log_on(simdhttp_parser *p, int init, simdhttp_type type, const simdhttp_config *cfg,
                       const char *in, size_t len, const size_t *split, size_t nsplit, int eof,
                       int pause_at, int hc_ret);
-
-/* Append flags as NAME|NAME (SIMDHTTP_F_ without the prefix), "0" for none. */
-void t_buf_flags(t_buf *b, uint32_t flags);
 
 /* The same input through simdhttp_parse_head, rendered as the log the streaming parser would
  * give for the head only (values trimmed, as the head API gives them). Returns a malloc'd
