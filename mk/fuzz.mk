@@ -62,3 +62,11 @@ fuzz-fields: fuzz-fields-bin
 
 fuzz-fields-replay: $(BUILD)/fuzz_fields_replay
 	./$(BUILD)/fuzz_fields_replay fuzz/corpus-fields
+
+# A change to the core against another commit's core (fuzz/fuzz_core_vs.c, fuzz/vs.sh): the
+# streaming log in pieces with pauses, the head API's, the whole stream's error and reason.
+#   make fuzz-vs [FUZZ_VS_REV=HEAD] [FUZZ_VS_TIME=1200] [FUZZ_VS_JOBS=1]
+FUZZ_VS_REV ?= HEAD
+.PHONY: fuzz-vs
+fuzz-vs:
+	sh fuzz/vs.sh $(FUZZ_VS_REV) $(or $(FUZZ_VS_TIME),1200) $(or $(FUZZ_VS_JOBS),1)
