@@ -539,7 +539,7 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
     do {                                                                                    \
         p->_error = (code);                                                                 \
         p->_reason = (why);                                                                 \
-        x.errpos = (at);                                                                    \
+        x->errpos = (at);                                                                   \
         goto out_error;                                                                     \
     } while (0)
 
@@ -1076,11 +1076,12 @@ static SH_ALWAYS_INLINE uint8_t sh_after_message(const simdhttp_parser *p, uint3
 
 /* Enter the head budget at pos: scans in the head stop at x->hend, and stage 2 drops the
  * block it read before (walk). */
-static SH_ALWAYS_INLINE void sh_head_enter(simdhttp_parser *p, sh_ctx *x, sh_walk *walk, const uint8_t *pos)
+static SH_ALWAYS_INLINE void sh_head_enter(simdhttp_parser *p, sh_ctx *x, sh_walk *walk, const uint8_t *pos,
+                                           const uint8_t *end)
 {
     x->hbase = pos;
-    x->hend = (size_t)(x->end - pos) > p->_head_left ? pos + p->_head_left : x->end;
-    walk->bb = (uintptr_t)x->end + 1;
+    x->hend = (size_t)(end - pos) > p->_head_left ? pos + p->_head_left : end;
+    walk->bb = (uintptr_t)end + 1;
 }
 
 /* Leave the head budget at pos: what was read of it counts against max_head_size. */
@@ -1188,100 +1189,85 @@ static SH_ALWAYS_INLINE long sh_exit_upgraded(simdhttp_parser *p, sh_ctx *x, con
     return SIMDHTTP_E_PAUSED_UPGRADE;
 }
 
-static SH_ALWAYS_INLINE long sh_core(simdhttp_parser *p, const uint8_t *data, size_t len,
-                                             simdhttp_head *h, const int headmode)
+/* ---- the parts of sh_core ----
+ * One function per part of the message, each over the call's context x: it starts in the
+ * state st (one of its own), moves pos (*pp in and out) and returns where sh_core goes on, an
+ * SH_GO_* code; the exits (MORE, STOP, ERROR) leave p->_state, x->rc and x->errpos set. All
+ * are always_inline: sh_core stays one function, and a code a part returns at a constant
+ * becomes a jump straight to the next part. */
+enum {
+    SH_GO_ERROR,       /* the error at x->errpos (p->_error set) */
+    SH_GO_MORE,        /* the input ends: wait in p->_state */
+    SH_GO_STOP,        /* a callback returned x->rc: p->_state, pos where to resume */
+    SH_GO_OK,          /* all the input taken, the next message not begun (p->_state set) */
+    SH_GO_LINE_END,    /* pos at the CR or LF that ends a line; then p->_next */
+    SH_GO_MSG_START,   /* the start line of a message, from pos (empty lines first) */
+    SH_GO_NEXT_MSG,    /* the same after a message (the head budget entered at pos first) */
+    SH_GO_VERSION,     /* the HTTP version of a start line (p->_idx bytes of it matched) */
+    SH_GO_FIELD_START, /* a field line, the end of a head or an obs-fold, from pos */
+    SH_GO_HEAD_DONE,   /* pos after the empty line that ends a head or a trailer section */
+    SH_GO_HEAD_RETURN, /* the head API: its head ends at pos */
+    SH_GO_BODY,        /* the body after on_headers_complete */
+    SH_GO_CHUNKED,     /* a chunked body, from its first chunk line */
+    SH_GO_CHUNK_EXT,   /* a chunk line's extensions, pos at SP, HTAB or ';' after the size */
+    SH_GO_CHUNK_HEADER, /* a chunk line ended at pos */
+    SH_GO_CHUNK_DONE,  /* a chunk's CRLF ended at pos */
+    SH_GO_TRAILERS,    /* the last chunk: the trailer section from pos */
+    SH_GO_TRAILERS_DONE, /* the trailer section ended at pos */
+    SH_GO_MSG_DONE,    /* the message ends at pos */
+    SH_GO_DISPATCH     /* go on in p->_state */
+};
+
+/* The exits of a part, where its _EXIT macros jump: pos back to sh_core, which takes the exit
+ * (SH_PART_STOP: a callback stopped the parser, rc its result). */
+#define SH_PART_EXITS()                                                                     \
+out_more: __attribute__((unused));                                                          \
+    *pp = pos;                                                                              \
+    return SH_GO_MORE;                                                                      \
+out_error: __attribute__((unused));                                                         \
+    *pp = pos;                                                                              \
+    return SH_GO_ERROR
+#define SH_PART_STOP()                                                                      \
+cb_stop:                                                                                    \
+    *pp = pos;                                                                              \
+    x->rc = rc;                                                                             \
+    return SH_GO_STOP
+/* Leave the part for sh_core's next step GO at pos. */
+#define SH_PART_RETURN(GO)                                                                  \
+    do {                                                                                    \
+        *pp = pos;                                                                          \
+        return (GO);                                                                        \
+    } while (0)
+/* ---- the start line (RFC 9112 sections 2.2, 3): empty lines before it, message begin, the
+ * type of a BOTH parser, and a request-line's method and target; the version is the next
+ * part's (a status-line's too) ---- */
+static SH_ALWAYS_INLINE int sh_start_line(simdhttp_parser *p, sh_ctx *x, const uint8_t **pp, unsigned st,
+                                        const int headmode)
 {
-    const uint8_t *pos = data, *end = data + len;
-    sh_ctx x = {data, end, end, NULL, NULL, h, p->_lenient, 0};
-    sh_walk walk = {NULL, (uintptr_t)end + 1, 0, 0, 0}; /* stage 2's state: no block yet */
-    const uint8_t *mark, *q;
-    simdhttp_field *f = NULL;
+    simdhttp_head *const h = x->h;
+    const uint8_t *mark, *q, *pos = *pp;
     int rc;
     uint8_t c;
 
-    if (headmode) {
-        sh_head_enter(p, &x, &walk, pos);
-        if (SH_LIKELY(p->_state == S_MSG_START)) goto msg_start; /* simdhttp_parse_head */
+    switch (st) {
+    case S_MSG_BEGUN: goto msg_begun;
+    case S_DETECT: goto detect;
+    case S_METHOD: goto method;
+    case S_METHOD_END: goto method_end;
+    case S_URL_START: goto url_start;
+    case S_URL: goto url;
+    case S_URL_END: goto url_end;
+    default: break; /* S_MSG_START */
     }
-
-dispatch:
-    switch (p->_state) {
-    case S_DEAD: goto dead;
-    case S_UPGRADED: goto upgraded;
-    case S_MSG_START: sh_head_enter(p, &x, &walk, pos); goto msg_start;
-    case S_MSG_BEGUN: sh_head_enter(p, &x, &walk, pos); goto msg_begun;
-    case S_DETECT: sh_head_enter(p, &x, &walk, pos); goto detect;
-    case S_METHOD: sh_head_enter(p, &x, &walk, pos); goto method;
-    case S_METHOD_END: sh_head_enter(p, &x, &walk, pos); if (pos == end) SH_MORE_EXIT(S_METHOD_END); goto method_end;
-    case S_URL_START: sh_head_enter(p, &x, &walk, pos); goto url_start;
-    case S_URL: sh_head_enter(p, &x, &walk, pos); goto url;
-    case S_URL_END: sh_head_enter(p, &x, &walk, pos); if (pos == end) SH_MORE_EXIT(S_URL_END); goto url_end;
-    case S_VERSION: sh_head_enter(p, &x, &walk, pos); goto version;
-    case S_VERSION_END: sh_head_enter(p, &x, &walk, pos); goto version_end;
-    case S_AFTER_VERSION: sh_head_enter(p, &x, &walk, pos); goto after_version;
-    case S_STATUS_CODE: sh_head_enter(p, &x, &walk, pos); goto status_code;
-    case S_STATUS_CODE_END: sh_head_enter(p, &x, &walk, pos); goto status_code_end;
-    case S_STATUS_SP: sh_head_enter(p, &x, &walk, pos); goto status_sp;
-    case S_REASON: sh_head_enter(p, &x, &walk, pos); goto reason;
-    case S_REASON_END: /* (the head API never resumes here: no test there, which moved its registers) */
-        sh_head_enter(p, &x, &walk, pos);
-        if (!headmode && pos == end) SH_MORE_EXIT(S_REASON_END);
-        goto reason_end;
-    case S_LINE_END:
-        if (p->_next != S_CHUNK_HEADER && p->_next != S_CHUNK_DONE) sh_head_enter(p, &x, &walk, pos);
-        if (pos == end) SH_MORE_EXIT(S_LINE_END);
-        goto line_end;
-    case S_LINE_LF:
-        if (p->_next != S_CHUNK_HEADER && p->_next != S_CHUNK_DONE) sh_head_enter(p, &x, &walk, pos);
-        goto line_lf;
-    case S_FIELD_START: sh_head_enter(p, &x, &walk, pos); goto field_start;
-    case S_FOLD_WS: sh_head_enter(p, &x, &walk, pos); goto fold_ws;
-    case S_FIELD_NAME: sh_head_enter(p, &x, &walk, pos); goto field_name;
-    case S_NAME_END: sh_head_enter(p, &x, &walk, pos); if (pos == end) SH_MORE_EXIT(S_NAME_END); goto name_end;
-    case S_OWS: /* no byte of the value yet (a pause in stage 2 comes here too: see name_end) */
-        p->_want = 2;
-        sh_head_enter(p, &x, &walk, pos);
-        goto ows;
-    case S_FIELD_VALUE: sh_head_enter(p, &x, &walk, pos); goto field_value;
-    case S_VALUE_END: sh_head_enter(p, &x, &walk, pos); if (pos == end) SH_MORE_EXIT(S_VALUE_END); goto value_end;
-    case S_HEAD_DONE: goto body_select;
-    case S_BODY_CL: goto body_cl;
-    case S_BODY_EOF: goto body_eof;
-    case S_MSG_DONE: goto msg_done;
-    case S_CHUNK_SIZE_START: goto chunk_size_start;
-    case S_CHUNK_SIZE: goto chunk_size;
-    case S_CHUNK_SIZE_COUNTED: goto chunk_size_counted;
-    case S_CHUNK_SIZE_WS: goto chunk_size_ws;
-    case S_EXT_NAME_START: goto ext_name_start;
-    case S_EXT_NAME: goto ext_name;
-    case S_EXT_NAME_END: goto ext_name_end;
-    case S_EXT_AFTER_NAME: goto ext_after_name;
-    case S_EXT_VALUE_START: goto ext_value_start;
-    case S_EXT_VALUE: goto ext_value;
-    case S_EXT_VALUE_END: goto ext_value_end;
-    case S_EXT_AFTER_VALUE: goto ext_after_value;
-    case S_CHUNK_HEADER: goto chunk_header;
-    case S_CHUNK_DATA: goto chunk_data;
-    case S_CHUNK_DATA_END: goto chunk_data_end;
-    case S_CHUNK_DONE: goto chunk_done;
-    case S_TRAILERS_DONE: goto trailers_done;
-    default:
-        p->_error = SIMDHTTP_E_INVALID_ARGUMENT;
-        p->_reason = "parser is in an invalid state (not initialised?)";
-        x.errpos = pos;
-        goto out_error;
-    }
-
-    /* ---------------------------------------------------------------- start line ---- */
-msg_start:
+    /* (msg_start) */
     /* RFC 9112 2.2: a server SHOULD ignore empty lines before the request-line; a client
      * gets them before a status-line too (a server's CRLF after a 100 Continue) and skips
      * them alike. */
-    if (pos == x.hend) SH_MORE_EXIT(S_MSG_START);
+    if (pos == x->hend) SH_MORE_EXIT(S_MSG_START);
     c = *pos;
     if (SH_UNLIKELY(c <= ' ') && (c == '\r' || c == '\n')) { /* (one test for every start line) */
         p->_next = S_MSG_START;
-        goto line_end;
+        SH_PART_RETURN(SH_GO_LINE_END);
     }
     if (!headmode) sh_message_reset(p); /* the head API's parser is fresh from simdhttp__configure_head */
     SH_NOTE_OR_EXIT(on_message_begin, S_MSG_BEGUN, pos);
@@ -1289,15 +1275,15 @@ msg_begun:
     if (p->type == SIMDHTTP_REQUEST) goto method_first;
     if (p->type == SIMDHTTP_RESPONSE) {
         p->_idx = 0;
-        goto version;
+        SH_PART_RETURN(SH_GO_VERSION);
     }
 detect:
     /* BOTH: "HTTP/" starts a response; anything else is a request's method. A whole
      * "HTTP/" goes to the version from its first byte (its fast path takes "HTTP/1.x"). */
-    if (p->_idx == 0 && SH_LIKELY(x.hend - pos >= 5)) {
+    if (p->_idx == 0 && SH_LIKELY(x->hend - pos >= 5)) {
         if (memcmp(pos, "HTTP/", 5) == 0) {
             p->type = SIMDHTTP_RESPONSE;
-            goto version;
+            SH_PART_RETURN(SH_GO_VERSION);
         }
         if (*pos != 'H') { /* a request whose method shares no byte with "HTTP/" (the loop below
                             * would match none) */
@@ -1305,15 +1291,15 @@ detect:
             goto method_first;
         }
     }
-    while (pos < x.hend && p->_idx < 5 && *pos == sh_http_prefix[p->_idx]) {
+    while (pos < x->hend && p->_idx < 5 && *pos == sh_http_prefix[p->_idx]) {
         pos++;
         p->_idx++;
     }
     if (p->_idx == 5) {
         p->type = SIMDHTTP_RESPONSE;
-        goto version;
+        SH_PART_RETURN(SH_GO_VERSION);
     }
-    if (pos == x.hend) SH_MORE_EXIT(S_DETECT);
+    if (pos == x->hend) SH_MORE_EXIT(S_DETECT);
     p->type = SIMDHTTP_REQUEST;
     if (p->_idx) {
         /* the bytes matched so far were the method's first bytes */
@@ -1330,7 +1316,7 @@ method_first:
     if (headmode) h->method_str = (const char *)pos;
     /* The two methods most requests use, whole with their SP: one compare instead of the
      * token scan and the classification (the SP is checked by the compare itself). */
-    if (SH_LIKELY(x.hend - pos >= 5)) {
+    if (SH_LIKELY(x->hend - pos >= 5)) {
         mark = pos;
         if (sh_load32(pos) == sh_load32("GET ")) {
             p->method = SIMDHTTP_METHOD_GET;
@@ -1347,8 +1333,8 @@ method_first:
     }
 method:
     mark = pos;
-    q = scan_token(pos, x.hend);
-    if (SH_UNLIKELY(q == x.hend)) {
+    q = scan_token(pos, x->hend);
+    if (SH_UNLIKELY(q == x->hend)) {
         sh_keep(p, mark, (size_t)(q - mark));
         SH_SPAN_OR_EXIT(on_method, mark, q - mark, S_METHOD, q);
         pos = q;
@@ -1367,23 +1353,23 @@ method_end:
     pos++; /* the SP */
     SH_NOTE_OR_EXIT(on_method_complete, S_URL_START, pos);
 url_start:
-    if (pos == x.hend) SH_MORE_EXIT(S_URL_START);
+    if (pos == x->hend) SH_MORE_EXIT(S_URL_START);
     if (*pos == ' ') SH_ERR_EXIT(SIMDHTTP_E_UNEXPECTED_SPACE, pos, "more than one SP after the method");
     if ((uint8_t)(*pos - 0x21) >= 0x5e) SH_ERR_EXIT(SIMDHTTP_E_INVALID_URL, pos, "empty or invalid request-target");
     if (headmode) h->target = (const char *)pos;
 url:
     mark = pos;
-    q = scan_target(pos, x.hend);
-    if (SH_UNLIKELY(q == x.hend)) {
+    q = scan_target(pos, x->hend);
+    if (SH_UNLIKELY(q == x->hend)) {
         SH_SPAN_OR_EXIT(on_url, mark, q - mark, S_URL, q);
         pos = q;
         SH_MORE_EXIT(S_URL);
     }
     if (SH_UNLIKELY(*q != ' ')) {
-        if (*q >= 0x80 && (x.lenient & SIMDHTTP_LENIENT_TARGET_OBS_TEXT)) {
-            q = sh_target_obs_text(q, x.hend);
-            if (q < x.hend && *q == ' ') goto url_scanned;
-            if (q == x.hend) {
+        if (*q >= 0x80 && (x->lenient & SIMDHTTP_LENIENT_TARGET_OBS_TEXT)) {
+            q = sh_target_obs_text(q, x->hend);
+            if (q < x->hend && *q == ' ') goto url_scanned;
+            if (q == x->hend) {
                 SH_SPAN_OR_EXIT(on_url, mark, q - mark, S_URL, q);
                 pos = q;
                 SH_MORE_EXIT(S_URL);
@@ -1399,12 +1385,12 @@ url_scanned:
     /* The head API (no spans to give, no state to leave between): " HTTP/1.x" CRLF, the rest
      * of the usual request-line, in three compares; what url_end, version and after_version
      * do with it, and the same for anything else */
-    if (headmode && SH_LIKELY(x.hend - q >= 11) && sh_load64(q) == sh_load64(" HTTP/1.") &&
+    if (headmode && SH_LIKELY(x->hend - q >= 11) && sh_load64(q) == sh_load64(" HTTP/1.") &&
         (uint8_t)(q[8] - '0') <= 9 && SH_IS_CRLF(q + 9)) {
         p->http_major = 1;
         p->http_minor = (uint8_t)(q[8] - '0');
         pos = q + 11;
-        goto field_start;
+        SH_PART_RETURN(SH_GO_FIELD_START);
     }
     SH_SPAN_OR_EXIT(on_url, mark, q - mark, S_URL_END, q);
     pos = q;
@@ -1412,12 +1398,37 @@ url_end:
     pos++; /* the SP */
     p->_idx = 0;
     SH_NOTE_OR_EXIT(on_url_complete, S_VERSION, pos);
+    SH_PART_RETURN(SH_GO_VERSION);
 
-version:
+    SH_PART_EXITS();
+    SH_PART_STOP();
+}
+
+/* ---- a start line's HTTP version (RFC 9112 section 2.3) and the rest of a status-line:
+ * status code and reason phrase (section 4) ---- */
+static SH_ALWAYS_INLINE int sh_version_status(simdhttp_parser *p, sh_ctx *x, const uint8_t **pp, unsigned st,
+                                            const int headmode)
+{
+    simdhttp_head *const h = x->h;
+    const uint8_t *mark = *pp, *q, *pos = *pp;
+    int rc;
+    uint8_t c;
+
+    switch (st) {
+    case S_VERSION_END: goto version_end;
+    case S_AFTER_VERSION: goto after_version;
+    case S_STATUS_CODE: goto status_code;
+    case S_STATUS_CODE_END: goto status_code_end;
+    case S_STATUS_SP: goto status_sp;
+    case S_REASON: goto reason;
+    case S_REASON_END: goto reason_end;
+    default: break; /* S_VERSION */
+    }
+    /* (version) */
     /* "HTTP/" DIGIT "." DIGIT; the span is the DIGIT "." DIGIT part. Major version 1 only
      * (unless lenient); any minor: a higher one is processed as 1.1 (RFC 9110 2.5) and
      * http_minor says which it was. */
-    if (p->_idx == 0 && SH_LIKELY(x.hend - pos >= 8) && memcmp(pos, "HTTP/1.", 7) == 0 &&
+    if (p->_idx == 0 && SH_LIKELY(x->hend - pos >= 8) && memcmp(pos, "HTTP/1.", 7) == 0 &&
         (uint8_t)(pos[7] - '0') <= 9) {
         p->http_major = 1;
         p->http_minor = (uint8_t)(pos[7] - '0');
@@ -1426,7 +1437,7 @@ version:
         goto version_end;
     }
     mark = pos;
-    while (pos < x.hend && p->_idx < 8) {
+    while (pos < x->hend && p->_idx < 8) {
         c = *pos;
         if (p->_idx < 5) {
             if (c != sh_http_prefix[p->_idx]) SH_ERR_EXIT(SIMDHTTP_E_INVALID_VERSION, pos, "expected \"HTTP/\"");
@@ -1437,7 +1448,7 @@ version:
             if (c < '0' || c > '9') goto version_bad;
             if (p->_idx == 5) {
                 p->http_major = (uint8_t)(c - '0');
-                if (c != '1' && !(x.lenient & SIMDHTTP_LENIENT_VERSION)) goto version_bad;
+                if (c != '1' && !(x->lenient & SIMDHTTP_LENIENT_VERSION)) goto version_bad;
             } else {
                 p->http_minor = (uint8_t)(c - '0');
             }
@@ -1450,17 +1461,17 @@ version:
 version_end:
     SH_NOTE_OR_EXIT(on_version_complete, S_AFTER_VERSION, pos);
 after_version:
-    if (pos == x.hend) SH_MORE_EXIT(S_AFTER_VERSION);
+    if (pos == x->hend) SH_MORE_EXIT(S_AFTER_VERSION);
     c = *pos;
     if (p->type == SIMDHTTP_REQUEST) {
         p->_want = 0;
-        if (SH_LIKELY(c == '\r') && x.hend - pos >= 2 && pos[1] == '\n') { /* what line_end does */
+        if (SH_LIKELY(c == '\r') && x->hend - pos >= 2 && pos[1] == '\n') { /* what line_end does */
             pos += 2;
-            goto field_start;
+            SH_PART_RETURN(SH_GO_FIELD_START);
         }
         if (c != '\r' && c != '\n') SH_ERR_EXIT(SIMDHTTP_E_INVALID_VERSION, pos, "junk after the HTTP version");
         p->_next = S_FIELD_START;
-        goto line_end;
+        SH_PART_RETURN(SH_GO_LINE_END);
     }
     if (c != ' ') {
         if (c == '\r' || c == '\n') SH_ERR_EXIT(SIMDHTTP_E_INVALID_STATUS, pos, "status-line has no status code");
@@ -1471,14 +1482,14 @@ after_version:
     p->status_code = 0;
 status_code:
     mark = pos;
-    if (p->_idx == 0 && SH_LIKELY(x.hend - pos >= 3) && (uint8_t)(pos[0] - '1') <= 8 &&
+    if (p->_idx == 0 && SH_LIKELY(x->hend - pos >= 3) && (uint8_t)(pos[0] - '1') <= 8 &&
         (uint8_t)(pos[1] - '0') <= 9 && (uint8_t)(pos[2] - '0') <= 9) { /* the usual case */
         p->status_code = (uint16_t)(pos[0] * 100 + pos[1] * 10 + pos[2] - '0' * 111);
         SH_SPAN_OR_EXIT(on_status_code, pos, 3, S_STATUS_CODE_END, pos + 3);
         pos += 3;
         goto status_code_end;
     }
-    while (pos < x.hend && p->_idx < 3) {
+    while (pos < x->hend && p->_idx < 3) {
         c = *pos;
         if (c < '0' || c > '9' || (p->_idx == 0 && c == '0')) {
             SH_SPAN_OR_EXIT(on_status_code, mark, pos - mark, S_STATUS_CODE, pos);
@@ -1493,7 +1504,7 @@ status_code:
 status_code_end:
     SH_NOTE_OR_EXIT(on_status_code_complete, S_STATUS_SP, pos);
 status_sp:
-    if (pos == x.hend) SH_MORE_EXIT(S_STATUS_SP);
+    if (pos == x->hend) SH_MORE_EXIT(S_STATUS_SP);
     c = *pos;
     if (c == '\r' || c == '\n') { /* no reason phrase, no SP: accepted, as by most clients */
         if (headmode) h->reason = (const char *)pos, h->reason_len = 0;
@@ -1504,8 +1515,8 @@ status_sp:
     if (headmode) h->reason = (const char *)pos;
 reason:
     mark = pos;
-    q = scan_value(pos, x.hend);
-    if (q == x.hend) {
+    q = scan_value(pos, x->hend);
+    if (q == x->hend) {
         SH_SPAN_OR_EXIT(on_status, mark, q - mark, S_REASON, q);
         pos = q;
         SH_MORE_EXIT(S_REASON);
@@ -1521,7 +1532,7 @@ reason_end:
     p->_want = 0;
     p->_next = S_FIELD_START;
     SH_NOTE_OR_EXIT(on_status_complete, S_LINE_END, pos);
-    goto line_end;
+    SH_PART_RETURN(SH_GO_LINE_END);
 
 version_bad:
     if (pos > mark) SH_SPAN_OR_EXIT(on_version, mark, pos - mark, S_VERSION, pos);
@@ -1529,38 +1540,74 @@ version_bad:
            p->_idx == 6 ? "expected '.' in the HTTP version"
                         : p->_idx == 5 ? "HTTP major version is not 1" : "HTTP minor version is not a digit");
 
-    /* ---------------------------------------------------------------- line ends ---- */
-line_end:
+    SH_PART_EXITS();
+    SH_PART_STOP();
+}
+
+/* ---- a line end (RFC 9112 section 2.2): CRLF, or what the lenient flags allow, at pos; then
+ * the part p->_next says ---- */
+static SH_ALWAYS_INLINE int sh_line_end(simdhttp_parser *p, sh_ctx *x, const uint8_t **pp, unsigned st)
+{
+    const uint8_t *pos = *pp;
+
+    switch (st) {
+    case S_LINE_LF: goto line_lf;
+    default: break; /* S_LINE_END */
+    }
+    /* (line_end) */
     /* at a CR or LF that ends a line; then continue at p->_next */
     if (*pos == '\n') {
-        if (!(x.lenient & SIMDHTTP_LENIENT_OPTIONAL_CR_BEFORE_LF))
+        if (!(x->lenient & SIMDHTTP_LENIENT_OPTIONAL_CR_BEFORE_LF))
             SH_ERR_EXIT(SIMDHTTP_E_CR_EXPECTED, pos, "LF without CR (bare LF)");
         pos++;
         goto line_next;
     }
     pos++;
 line_lf:
-    if (pos == x.hend) SH_MORE_EXIT(S_LINE_LF);
+    if (pos == x->hend) SH_MORE_EXIT(S_LINE_LF);
     if (*pos == '\n') {
         pos++;
-    } else if (!(x.lenient & SIMDHTTP_LENIENT_OPTIONAL_LF_AFTER_CR) &&
-               !((x.lenient & SIMDHTTP_LENIENT_FIELD_BARE_CR) && p->_next == S_FIELD_START && p->_want)) {
+    } else if (!(x->lenient & SIMDHTTP_LENIENT_OPTIONAL_LF_AFTER_CR) &&
+               !((x->lenient & SIMDHTTP_LENIENT_FIELD_BARE_CR) && p->_next == S_FIELD_START && p->_want)) {
         /* _want (a field line's end) is owned by message begin: test _next first, as a CR
          * among the empty lines before a start line comes before any message begins */
         SH_ERR_EXIT(SIMDHTTP_E_LF_EXPECTED, pos, "CR not followed by LF");
     }
 line_next:
     switch (p->_next) {
-    case S_MSG_START: goto msg_start;
-    case S_FIELD_START: goto field_start;
-    case S_HEAD_DONE: goto head_done;
-    case S_CHUNK_HEADER: goto chunk_header;
-    default: goto chunk_done;
+    case S_MSG_START: SH_PART_RETURN(SH_GO_MSG_START);
+    case S_FIELD_START: SH_PART_RETURN(SH_GO_FIELD_START);
+    case S_HEAD_DONE: SH_PART_RETURN(SH_GO_HEAD_DONE);
+    case S_CHUNK_HEADER: SH_PART_RETURN(SH_GO_CHUNK_HEADER);
+    default: SH_PART_RETURN(SH_GO_CHUNK_DONE);
     }
 
-    /* ---------------------------------------------------------------- field lines ---- */
+    SH_PART_EXITS();
+}
+
+/* ---- field lines (RFC 9112 section 5) of a head or a trailer section: stage 2 takes the
+ * runs of ordinary ones (sh_fields_*), the states below the rest, byte by byte where they
+ * must ---- */
+static SH_ALWAYS_INLINE int sh_field_lines(simdhttp_parser *p, sh_ctx *x, sh_walk *walk, const uint8_t **pp, unsigned st,
+                                         const int headmode)
+{
+    simdhttp_head *const h = x->h;
+    simdhttp_field *f = NULL;
+    const uint8_t *mark, *q, *pos = *pp;
+    int rc;
+    uint8_t c;
+
+    switch (st) {
+    case S_FOLD_WS: goto fold_ws;
+    case S_FIELD_NAME: goto field_name;
+    case S_NAME_END: goto name_end;
+    case S_OWS: goto ows;
+    case S_FIELD_VALUE: goto field_value;
+    case S_VALUE_END: goto value_end;
+    default: break; /* S_FIELD_START */
+    }
 field_start:
-    if (SH_UNLIKELY(pos == x.hend)) SH_MORE_EXIT(S_FIELD_START);
+    if (SH_UNLIKELY(pos == x->hend)) SH_MORE_EXIT(S_FIELD_START);
     c = *pos;
     if (SH_LIKELY(c > ' ')) {
         /* a field name's first byte (or an invalid one): no fold, not the end of the head */
@@ -1568,7 +1615,7 @@ field_start:
         goto field_line;
     }
     if (SH_UNLIKELY(SH_IS_WS(c))) {
-        if (!p->_want || !(x.lenient & SIMDHTTP_LENIENT_OBS_FOLD))
+        if (!p->_want || !(x->lenient & SIMDHTTP_LENIENT_OBS_FOLD))
             SH_ERR_EXIT(SIMDHTTP_E_UNEXPECTED_SPACE, pos,
                    p->_want ? "obs-fold (field line continued on the next line)"
                             : "whitespace before the first field line");
@@ -1588,25 +1635,25 @@ field_start:
     if (p->_want) SH_VALUE_COMPLETE_OR_EXIT();
     if (SH_UNLIKELY(c == '\r' || c == '\n')) {
         p->_next = S_HEAD_DONE;
-        goto line_end;
+        SH_PART_RETURN(SH_GO_LINE_END);
     }
 field_line:
     /* Stage 2 (sh_fields_*, above): a run of whole, ordinary field lines; it stops at the
      * start of the first line it does not take, which the general path below takes from its
      * first byte (the error, the partial line, the special field in the streaming API). */
     if (SH_LIKELY(!(p->flags & SIMDHTTP_F_TRAILERS))) {
-        walk.pos = pos;
-        rc = headmode ? sh_fields_head(p, h, &walk, data, x.hend)
-                      : sh_fields_stream(p, &walk, data, x.hend);
-        pos = walk.pos;
+        walk->pos = pos;
+        rc = headmode ? sh_fields_head(p, h, walk, x->data, x->hend)
+                      : sh_fields_stream(p, walk, x->data, x->hend);
+        pos = walk->pos;
         if (SH_UNLIKELY(rc != SH_WALK_GENERAL)) {
-            if (rc == SH_WALK_HEAD_END) goto head_done;
+            if (rc == SH_WALK_HEAD_END) SH_PART_RETURN(SH_GO_HEAD_DONE);
             if (rc == SH_WALK_FIELD_START) goto field_start;
             if (rc == SH_WALK_ERROR) {
-                x.errpos = pos;
+                x->errpos = pos;
                 goto out_error;
             }
-            rc = walk.rc;
+            rc = walk->rc;
             goto cb_stop;
         }
     }
@@ -1622,8 +1669,8 @@ field_line:
     p->_nlen = 0;
 field_name:
     mark = pos;
-    q = scan_token(pos, x.hend);
-    if (SH_UNLIKELY(q == x.hend)) {
+    q = scan_token(pos, x->hend);
+    if (SH_UNLIKELY(q == x->hend)) {
         sh_keep(p, mark, (size_t)(q - mark));
         SH_SPAN_OR_EXIT(on_header_field, mark, q - mark, S_FIELD_NAME, q);
         pos = q;
@@ -1648,23 +1695,23 @@ name_end:
     p->_want = 2; /* the value is empty until a byte of it comes (SH_VALUE_COMPLETE) */
     SH_NOTE_OR_EXIT(on_header_field_complete, S_OWS, pos);
 ows:
-    while (pos < x.hend && SH_IS_WS(*pos)) pos++;
-    if (SH_UNLIKELY(pos == x.hend)) SH_MORE_EXIT(S_OWS);
+    while (pos < x->hend && SH_IS_WS(*pos)) pos++;
+    if (SH_UNLIKELY(pos == x->hend)) SH_MORE_EXIT(S_OWS);
 field_value:
     mark = pos;
     if (headmode) f->value = (const char *)pos;
-    q = scan_value(pos, x.hend);
-    if (SH_UNLIKELY(x.lenient & SIMDHTTP_LENIENT_HEADERS))
-        while (q < x.hend && *q != '\r' && *q != '\n' && *q != 0) q = scan_value(q + 1, x.hend);
+    q = scan_value(pos, x->hend);
+    if (SH_UNLIKELY(x->lenient & SIMDHTTP_LENIENT_HEADERS))
+        while (q < x->hend && *q != '\r' && *q != '\n' && *q != 0) q = scan_value(q + 1, x->hend);
     if (SH_UNLIKELY(p->_hstate)) {
         const uint8_t *bad = sh_special_feed(p, mark, q);
         if (bad) {
             SH_SPAN0_BEFORE_ERR_OR_EXIT(on_header_value, mark, bad - mark, S_FIELD_VALUE, bad);
-            x.errpos = bad;
+            x->errpos = bad;
             goto out_error;
         }
     }
-    if (SH_UNLIKELY(q == x.hend)) {
+    if (SH_UNLIKELY(q == x->hend)) {
         p->_want = 1; /* a byte of the value came: not empty */
         SH_SPAN_OR_EXIT(on_header_value, mark, q - mark, S_FIELD_VALUE, q);
         pos = q;
@@ -1678,7 +1725,7 @@ field_value:
     }
     if (SH_UNLIKELY(p->_hstate) && sh_special_end(p)) {
         SH_SPAN_OR_EXIT(on_header_value, mark, q - mark, S_FIELD_VALUE, q);
-        x.errpos = q;
+        x->errpos = q;
         goto out_error;
     }
     if (headmode) {
@@ -1691,30 +1738,39 @@ field_value:
     pos = q;
 value_end:
     p->_want |= 1; /* on_header_value_complete once the next line is not an obs-fold */
-    if (SH_LIKELY(*pos == '\r' && x.hend - pos >= 2 && pos[1] == '\n')) {
+    if (SH_LIKELY(*pos == '\r' && x->hend - pos >= 2 && pos[1] == '\n')) {
         pos += 2;
         goto field_start;
     }
     p->_next = S_FIELD_START;
-    goto line_end;
+    SH_PART_RETURN(SH_GO_LINE_END);
 
 fold_ws: /* an obs-fold's leading whitespace, after the one SP it becomes */
-    while (pos < x.hend && SH_IS_WS(*pos)) pos++;
-    if (pos == x.hend) SH_MORE_EXIT(S_FOLD_WS);
+    while (pos < x->hend && SH_IS_WS(*pos)) pos++;
+    if (pos == x->hend) SH_MORE_EXIT(S_FOLD_WS);
     goto field_value;
 
-    /* ---------------------------------------------------------------- head done ---- */
-head_done:
-    sh_head_leave(p, &x, pos);
+    SH_PART_EXITS();
+    SH_PART_STOP();
+}
+
+/* ---- the end of a head (the empty line read): its framing (RFC 9112 section 6.3), then
+ * on_headers_complete; or the end of a trailer section ---- */
+static SH_ALWAYS_INLINE int sh_head_done(simdhttp_parser *p, sh_ctx *x, const uint8_t **pp, const int headmode)
+{
+    const uint8_t *pos = *pp;
+    int rc;
+
+    sh_head_leave(p, x, pos);
     if (p->flags & SIMDHTTP_F_TRAILERS) {
-        if (headmode) return (long)(pos - data); /* a bare field block (simdhttp_parse_fields) */
-        goto trailers_done;
+        if (headmode) SH_PART_RETURN(SH_GO_HEAD_RETURN); /* a bare field block (simdhttp_parse_fields) */
+        SH_PART_RETURN(SH_GO_TRAILERS_DONE);
     }
     if (sh_head_framing(p)) {
-        x.errpos = pos;
+        x->errpos = pos;
         goto out_error;
     }
-    if (headmode) return (long)(pos - data);
+    if (headmode) SH_PART_RETURN(SH_GO_HEAD_RETURN);
     if (p->_cb->on_headers_complete) {
         p->_state = S_HEAD_DONE; /* resumed into after a pause: goes on with the body */
         rc = p->_cb->on_headers_complete(p);
@@ -1727,9 +1783,32 @@ head_done:
             goto cb_stop;
         }
     }
-body_select:
+    SH_PART_RETURN(SH_GO_BODY);
+
+    SH_PART_EXITS();
+    SH_PART_STOP();
+}
+
+/* ---- the body (RFC 9112 section 6.3) when not chunked, the message's end, and the bytes
+ * after a message that closed the connection ---- */
+static SH_ALWAYS_INLINE int sh_body(simdhttp_parser *p, sh_ctx *x, const uint8_t **pp, unsigned st,
+                                  const int headmode)
+{
+    const uint8_t *pos = *pp, *const end = x->end, *mark;
+    int rc;
+
+    switch (st) {
+    case S_BODY_CL: goto body_cl;
+    case S_BODY_EOF: goto body_eof;
+    case S_MSG_DONE: goto msg_done;
+    case S_DEAD: goto dead;
+    default: break; /* S_HEAD_DONE */
+    }
+    /* (body_select) */
     if (p->flags & SIMDHTTP_F_SKIP_BODY) goto msg_done;
-    if (p->flags & SIMDHTTP_F_CHUNKED) goto chunk_size_start;
+    if (p->flags & SIMDHTTP_F_CHUNKED) {
+        SH_PART_RETURN(SH_GO_CHUNKED);
+    }
     if (p->flags & SIMDHTTP_F_BODY_UNTIL_CLOSE) goto body_eof;
     if (p->content_length == 0) goto msg_done;
     goto body_cl;
@@ -1748,7 +1827,7 @@ body_eof:
     SH_MORE_EXIT(S_BODY_EOF);
 
 msg_done: {
-    uint8_t next = sh_after_message(p, x.lenient);
+    uint8_t next = sh_after_message(p, x->lenient);
     p->_head_left = p->_max_head_size;
     SH_NOTE_OR_EXIT(on_message_complete, next, pos);
     p->_state = next;
@@ -1758,24 +1837,43 @@ msg_done: {
      * message, AVX2 callgrind). The head API never gets here: !headmode leaves its function
      * as it was (its register allocation moved by up to +32 without it). */
     if (!headmode && SH_LIKELY(next == S_MSG_START)) {
-        if (pos == end) goto out_ok;
-        sh_head_enter(p, &x, &walk, pos);
-        goto msg_start;
+        if (pos == end) SH_PART_RETURN(SH_GO_OK);
+        SH_PART_RETURN(SH_GO_NEXT_MSG);
     }
-    goto dispatch;
+    SH_PART_RETURN(SH_GO_DISPATCH);
 }
-
-upgraded:
-    return sh_exit_upgraded(p, &x, pos);
 
 dead:
     /* after Connection: close. CR and LF are tolerated (some clients add CRLF after a body). */
-    if (x.lenient & SIMDHTTP_LENIENT_DATA_AFTER_CLOSE) pos = end;
+    if (x->lenient & SIMDHTTP_LENIENT_DATA_AFTER_CLOSE) pos = end;
     while (pos < end && (*pos == '\r' || *pos == '\n')) pos++;
     if (pos < end) SH_ERR_EXIT(SIMDHTTP_E_CLOSED_CONNECTION, pos, "data after a message that closed the connection");
     SH_MORE_EXIT(S_DEAD);
 
-    /* ---------------------------------------------------------------- chunked ---- */
+    SH_PART_EXITS();
+    SH_PART_STOP();
+}
+
+/* ---- the chunked body (RFC 9112 section 7.1): chunk lines without extensions (the next
+ * part takes those), chunk data, the last chunk; from state st (a chunk state, or
+ * S_TRAILERS_DONE after the trailer section) ---- */
+static SH_ALWAYS_INLINE int sh_chunked(simdhttp_parser *p, sh_ctx *x, const uint8_t **pp, unsigned st,
+                                     const int headmode)
+{
+    const uint8_t *pos = *pp, *const end = x->end, *mark, *q;
+    int rc;
+    uint8_t c;
+
+    switch (st) {
+    case S_CHUNK_SIZE: goto chunk_size;
+    case S_CHUNK_SIZE_COUNTED: goto chunk_size_counted;
+    case S_CHUNK_HEADER: goto chunk_header;
+    case S_CHUNK_DATA: goto chunk_data;
+    case S_CHUNK_DATA_END: goto chunk_data_end;
+    case S_CHUNK_DONE: goto chunk_done;
+    case S_TRAILERS_DONE: goto trailers_done;
+    default: break; /* S_CHUNK_SIZE_START */
+    }
 chunk_size_start:
     /* Fast path: the usual size line at once (sh_chunk_size_fast); any other takes the byte
      * states below from its first byte. The head API never gets here: !headmode leaves its
@@ -1855,34 +1953,100 @@ chunk_size_counted:
 chunk_size_end:
     if (c != '\r' && c != '\n') {
         p->_ext_left = p->_max_chunk_ext; /* the line's whole budget */
-        goto chunk_size_ext;
+        SH_PART_RETURN(SH_GO_CHUNK_EXT);
     }
     goto chunk_size_crlf;
 chunk_size_end_counted: /* the budget is what the size's leading zeros left */
-    if (c != '\r' && c != '\n') goto chunk_size_ext;
+    if (c != '\r' && c != '\n') SH_PART_RETURN(SH_GO_CHUNK_EXT);
 chunk_size_crlf:
     if (SH_LIKELY(SH_IS_CRLF_AT(pos, end))) { /* what line_end does */
         pos += 2;
         goto chunk_header;
     }
     p->_next = S_CHUNK_HEADER;
-    goto line_end;
-chunk_size_ext:
-    /* RFC 9112 7.1.1: chunk-ext = *( BWS ";" BWS chunk-ext-name [ BWS "=" BWS chunk-ext-val ] ),
-     * and a recipient parses and removes BWS (RFC 9110 5.6.3). SP/HTAB right before the line
-     * end belongs to no rule: refused unless lenient spaces_after_chunk_size. Every byte after
-     * the size counts against max_chunk_ext. */
-    if (c == ';') goto ext_next;
-    if (!SH_IS_WS(c)) SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "junk after the chunk size");
-chunk_size_ws:
+    SH_PART_RETURN(SH_GO_LINE_END);
+chunk_header:
+    p->content_length = p->_acc;
+    if (p->_acc == 0) {
+        /* last chunk: the trailer section follows, with the head's limits */
+        p->flags |= SIMDHTTP_F_TRAILERS;
+        p->_head_left = p->_max_head_size;
+        p->_fields_left = p->_max_fields;
+        p->_want = 0;
+        SH_NOTE_OR_EXIT(on_chunk_header, S_FIELD_START, pos);
+        *pp = pos;
+        return SH_GO_TRAILERS;
+    }
+    SH_NOTE_OR_EXIT(on_chunk_header, S_CHUNK_DATA, pos);
+chunk_data:
+    SH_BODY_BYTES_OR_EXIT(S_CHUNK_DATA, S_CHUNK_DATA_END);
+chunk_data_end:
+    /* the usual CRLF, tested first (what line_end does), with the next size line's bound */
+    if (!headmode && SH_LIKELY(end - pos >= 19 && SH_IS_CRLF(pos))) {
+        pos += 2;
+        SH_NOTE_OR_EXIT(on_chunk_complete, S_CHUNK_SIZE_START, pos);
+        if ((q = sh_chunk_size_fast(p, pos)) != NULL) { /* the bound is tested */
+            pos = q;
+            goto chunk_header;
+        }
+        goto chunk_size_bytes;
+    }
+    if (SH_LIKELY(SH_IS_CRLF_AT(pos, end))) {
+        pos += 2;
+        goto chunk_done;
+    }
+    if (pos == end) SH_MORE_EXIT(S_CHUNK_DATA_END);
+    c = *pos;
+    if (c == '\r' || c == '\n') {
+        p->_next = S_CHUNK_DONE;
+        SH_PART_RETURN(SH_GO_LINE_END);
+    }
+    if (!(x->lenient & SIMDHTTP_LENIENT_OPTIONAL_CRLF_AFTER_CHUNK))
+        SH_ERR_EXIT(SIMDHTTP_E_CR_EXPECTED, pos, "chunk data not followed by CRLF");
+chunk_done:
+    SH_NOTE_OR_EXIT(on_chunk_complete, S_CHUNK_SIZE_START, pos);
+    goto chunk_size_start;
+
+trailers_done:
+    SH_NOTE_OR_EXIT(on_chunk_complete, S_MSG_DONE, pos);
+    *pp = pos;
+    return SH_GO_MSG_DONE;
+
+    SH_PART_EXITS();
+    SH_PART_STOP();
+}
+
+/* ---- a chunk line's extensions (RFC 9112 section 7.1.1): chunk-ext = *( BWS ";" BWS
+ * chunk-ext-name [ BWS "=" BWS chunk-ext-val ] ), and a recipient parses and removes BWS (RFC
+ * 9110 5.6.3). SP/HTAB right before the line end belongs to no rule: refused unless lenient
+ * spaces_after_chunk_size. Every byte after the size counts against max_chunk_ext ---- */
+static SH_ALWAYS_INLINE int sh_chunk_ext(simdhttp_parser *p, sh_ctx *x, const uint8_t **pp, unsigned st,
+                                       const int headmode)
+{
+    const uint8_t *pos = *pp, *const end = x->end, *mark;
+    int rc;
+    uint8_t c;
+
+    switch (st) {
+    case S_EXT_NAME_START: goto ext_name_start;
+    case S_EXT_NAME: goto ext_name;
+    case S_EXT_NAME_END: goto ext_name_end;
+    case S_EXT_AFTER_NAME: goto ext_after_name;
+    case S_EXT_VALUE_START: goto ext_value_start;
+    case S_EXT_VALUE: goto ext_value;
+    case S_EXT_VALUE_END: goto ext_value_end;
+    case S_EXT_AFTER_VALUE: goto ext_after_value;
+    default: break; /* S_CHUNK_SIZE_WS, pos at SP, HTAB or ';' */
+    }
+    /* (chunk_size_ws) */
     while (pos < end && SH_IS_WS(*pos)) SH_EXT_TAKE_OR_EXIT();
     if (pos == end) SH_MORE_EXIT(S_CHUNK_SIZE_WS);
     c = *pos;
     if (c == '\r' || c == '\n') {
-        if (!(x.lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
+        if (!(x->lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
             SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "whitespace at the end of a chunk line");
         p->_next = S_CHUNK_HEADER;
-        goto line_end;
+        SH_PART_RETURN(SH_GO_LINE_END);
     }
     if (c != ';') SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "junk after the chunk size");
 ext_next: /* at a ';' */
@@ -1917,10 +2081,10 @@ ext_after_name:
         if (pos == end) SH_MORE_EXIT(S_EXT_AFTER_NAME);
         c = *pos;
         if (c == '\r' || c == '\n') {
-            if (p->_sub && !(x.lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
+            if (p->_sub && !(x->lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
                 SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "whitespace at the end of a chunk line");
             p->_next = S_CHUNK_HEADER;
-            goto line_end;
+            SH_PART_RETURN(SH_GO_LINE_END);
         }
         if (c == ';') goto ext_next;
         if (c == '=') {
@@ -1992,10 +2156,10 @@ ext_after_value:
         if (pos == end) SH_MORE_EXIT(S_EXT_AFTER_VALUE);
         c = *pos;
         if (c == '\r' || c == '\n') {
-            if (p->_sub && !(x.lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
+            if (p->_sub && !(x->lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
                 SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "whitespace at the end of a chunk line");
             p->_next = S_CHUNK_HEADER;
-            goto line_end;
+            SH_PART_RETURN(SH_GO_LINE_END);
         }
         if (c == ';') goto ext_next;
         if (!SH_IS_WS(c))
@@ -2009,62 +2173,169 @@ ext_bad_quoted:
     SH_SPAN_OR_EXIT(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE, pos);
     SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "control byte in a quoted chunk extension value");
 
-chunk_header:
-    p->content_length = p->_acc;
-    if (p->_acc == 0) {
-        /* last chunk: the trailer section follows, with the head's limits */
-        p->flags |= SIMDHTTP_F_TRAILERS;
-        p->_head_left = p->_max_head_size;
-        p->_fields_left = p->_max_fields;
-        p->_want = 0;
-        SH_NOTE_OR_EXIT(on_chunk_header, S_FIELD_START, pos);
-        sh_head_enter(p, &x, &walk, pos);
-        goto field_start;
-    }
-    SH_NOTE_OR_EXIT(on_chunk_header, S_CHUNK_DATA, pos);
-chunk_data:
-    SH_BODY_BYTES_OR_EXIT(S_CHUNK_DATA, S_CHUNK_DATA_END);
-chunk_data_end:
-    /* the usual CRLF, tested first (what line_end does), with the next size line's bound */
-    if (!headmode && SH_LIKELY(end - pos >= 19 && SH_IS_CRLF(pos))) {
-        pos += 2;
-        SH_NOTE_OR_EXIT(on_chunk_complete, S_CHUNK_SIZE_START, pos);
-        if ((q = sh_chunk_size_fast(p, pos)) != NULL) { /* the bound is tested */
-            pos = q;
-            goto chunk_header;
-        }
-        goto chunk_size_bytes;
-    }
-    if (SH_LIKELY(SH_IS_CRLF_AT(pos, end))) {
-        pos += 2;
-        goto chunk_done;
-    }
-    if (pos == end) SH_MORE_EXIT(S_CHUNK_DATA_END);
-    c = *pos;
-    if (c == '\r' || c == '\n') {
-        p->_next = S_CHUNK_DONE;
-        goto line_end;
-    }
-    if (!(x.lenient & SIMDHTTP_LENIENT_OPTIONAL_CRLF_AFTER_CHUNK))
-        SH_ERR_EXIT(SIMDHTTP_E_CR_EXPECTED, pos, "chunk data not followed by CRLF");
-chunk_done:
-    SH_NOTE_OR_EXIT(on_chunk_complete, S_CHUNK_SIZE_START, pos);
-    goto chunk_size_start;
 
-trailers_done:
-    SH_NOTE_OR_EXIT(on_chunk_complete, S_MSG_DONE, pos);
-    goto msg_done;
+    SH_PART_EXITS();
+    SH_PART_STOP();
+}
+
+/* The exits of sh_core's part calls that leave sh_core */
+#define SH_GO_LEAVE_CASES                                                                   \
+    case SH_GO_MORE:                                                                        \
+        goto out_more;                                                                      \
+    case SH_GO_STOP:                                                                        \
+        goto cb_stop;                                                                       \
+    default:                                                                                \
+        goto out_error
+
+/* The driver: the state chooses the part (entering the head budget for a head's states), then
+ * each part's result the next part, until an exit. st: the state the next part starts in. */
+static SH_ALWAYS_INLINE long sh_core(simdhttp_parser *p, const uint8_t *data, size_t len,
+                                     simdhttp_head *h, const int headmode)
+{
+    const uint8_t *pos = data, *end = data + len;
+    sh_ctx ctx, *const x = &ctx;
+    sh_walk walk = {NULL, (uintptr_t)end + 1, 0, 0, 0}; /* stage 2's state: no block yet */
+    unsigned st;
+
+    ctx.data = data;
+    ctx.end = ctx.hend = end;
+    ctx.hbase = NULL;
+    ctx.h = h;
+    ctx.lenient = p->_lenient;
+    /* the streaming API keeps the context in memory: a part's register pressure then moves
+     * less of the rest (measured: without, +2..2.8% instructions on every file) */
+    if (!headmode) __asm__("" : : "r"(x) : "memory");
+    if (headmode) {
+        sh_head_enter(p, x, &walk, pos, end);
+        if (SH_LIKELY(p->_state == S_MSG_START)) { /* simdhttp_parse_head */
+            st = S_MSG_START;
+            goto start_line;
+        }
+    }
+
+dispatch:
+    st = p->_state;
+    switch (st) {
+    case S_MSG_START: case S_MSG_BEGUN: case S_DETECT: case S_METHOD: case S_URL_START: case S_URL:
+        sh_head_enter(p, x, &walk, pos, end);
+        goto start_line;
+    case S_METHOD_END: case S_URL_END:
+        sh_head_enter(p, x, &walk, pos, end);
+        if (pos == end) SH_MORE_EXIT(st);
+        goto start_line;
+    case S_VERSION: case S_VERSION_END: case S_AFTER_VERSION: case S_STATUS_CODE: case S_STATUS_CODE_END:
+    case S_STATUS_SP: case S_REASON:
+        sh_head_enter(p, x, &walk, pos, end);
+        goto version_status;
+    case S_REASON_END: /* (the head API never resumes here: no test there, which moved its registers) */
+        sh_head_enter(p, x, &walk, pos, end);
+        if (!headmode && pos == end) SH_MORE_EXIT(S_REASON_END);
+        goto version_status;
+    case S_LINE_END: case S_LINE_LF:
+        if (p->_next != S_CHUNK_HEADER && p->_next != S_CHUNK_DONE) sh_head_enter(p, x, &walk, pos, end);
+        if (st == S_LINE_END && pos == end) SH_MORE_EXIT(S_LINE_END);
+        goto line_end;
+    case S_OWS: /* no byte of the value yet (a pause in stage 2 comes here too: see name_end) */
+        p->_want = 2;
+        /* fall through */
+    case S_FIELD_START: case S_FOLD_WS: case S_FIELD_NAME: case S_FIELD_VALUE:
+        sh_head_enter(p, x, &walk, pos, end);
+        goto field_lines;
+    case S_NAME_END: case S_VALUE_END:
+        sh_head_enter(p, x, &walk, pos, end);
+        if (pos == end) SH_MORE_EXIT(st);
+        goto field_lines;
+    case S_HEAD_DONE: case S_BODY_CL: case S_BODY_EOF: case S_MSG_DONE: case S_DEAD:
+        goto body;
+    case S_UPGRADED:
+        return sh_exit_upgraded(p, x, pos);
+    case S_CHUNK_SIZE_START: case S_CHUNK_SIZE: case S_CHUNK_SIZE_COUNTED: case S_CHUNK_HEADER:
+    case S_CHUNK_DATA: case S_CHUNK_DATA_END: case S_CHUNK_DONE: case S_TRAILERS_DONE:
+        goto chunked;
+    case S_CHUNK_SIZE_WS: case S_EXT_NAME_START: case S_EXT_NAME: case S_EXT_NAME_END: case S_EXT_AFTER_NAME:
+    case S_EXT_VALUE_START: case S_EXT_VALUE: case S_EXT_VALUE_END: case S_EXT_AFTER_VALUE:
+        goto chunk_ext;
+    default:
+    bad_state:
+        p->_error = SIMDHTTP_E_INVALID_ARGUMENT;
+        p->_reason = "parser is in an invalid state (not initialised?)";
+        x->errpos = pos;
+        goto out_error;
+    }
+
+start_line:
+    switch (sh_start_line(p, x, &pos, st, headmode)) {
+    case SH_GO_VERSION: st = S_VERSION; goto version_status;
+    case SH_GO_FIELD_START: st = S_FIELD_START; goto field_lines;
+    case SH_GO_LINE_END: st = S_LINE_END; goto line_end;
+    SH_GO_LEAVE_CASES;
+    }
+version_status:
+    switch (sh_version_status(p, x, &pos, st, headmode)) {
+    case SH_GO_FIELD_START: st = S_FIELD_START; goto field_lines;
+    case SH_GO_LINE_END: st = S_LINE_END; goto line_end;
+    SH_GO_LEAVE_CASES;
+    }
+line_end:
+    switch (sh_line_end(p, x, &pos, st)) {
+    case SH_GO_MSG_START: st = S_MSG_START; goto start_line;
+    case SH_GO_FIELD_START: st = S_FIELD_START; goto field_lines;
+    case SH_GO_HEAD_DONE: goto head_done;
+    case SH_GO_CHUNK_HEADER: st = S_CHUNK_HEADER; goto chunked;
+    case SH_GO_CHUNK_DONE: st = S_CHUNK_DONE; goto chunked;
+    SH_GO_LEAVE_CASES;
+    }
+field_lines:
+    switch (sh_field_lines(p, x, &walk, &pos, st, headmode)) {
+    case SH_GO_HEAD_DONE: goto head_done;
+    case SH_GO_LINE_END: st = S_LINE_END; goto line_end;
+    SH_GO_LEAVE_CASES;
+    }
+head_done:
+    switch (sh_head_done(p, x, &pos, headmode)) {
+    case SH_GO_HEAD_RETURN: return (long)(pos - data);
+    case SH_GO_TRAILERS_DONE: st = S_TRAILERS_DONE; goto chunked;
+    case SH_GO_BODY: st = S_HEAD_DONE; goto body;
+    SH_GO_LEAVE_CASES;
+    }
+body:
+    switch (sh_body(p, x, &pos, st, headmode)) {
+    case SH_GO_NEXT_MSG:
+        sh_head_enter(p, x, &walk, pos, end);
+        st = S_MSG_START;
+        goto start_line;
+    case SH_GO_DISPATCH: goto dispatch;
+    case SH_GO_OK: return sh_exit_ok(p, len);
+    case SH_GO_CHUNKED: st = S_CHUNK_SIZE_START; goto chunked;
+    SH_GO_LEAVE_CASES;
+    }
+chunked:
+    if (headmode) goto bad_state; /* the head API returns at the head's end */
+    switch (sh_chunked(p, x, &pos, st, headmode)) {
+    case SH_GO_LINE_END: st = S_LINE_END; goto line_end;
+    case SH_GO_CHUNK_EXT: st = S_CHUNK_SIZE_WS; goto chunk_ext;
+    case SH_GO_TRAILERS:
+        sh_head_enter(p, x, &walk, pos, end);
+        st = S_FIELD_START;
+        goto field_lines;
+    case SH_GO_MSG_DONE: st = S_MSG_DONE; goto body;
+    SH_GO_LEAVE_CASES;
+    }
+chunk_ext:
+    if (headmode) goto bad_state;
+    switch (sh_chunk_ext(p, x, &pos, st, headmode)) {
+    case SH_GO_LINE_END: st = S_LINE_END; goto line_end;
+    SH_GO_LEAVE_CASES;
+    }
 
     /* ---------------------------------------------------------------- exits ---- */
 out_more:
-    if (sh_over_budget(p, &x, pos)) goto out_error;
-    return sh_exit_more(p, &x, pos, len, headmode);
-out_ok:
-    return sh_exit_ok(p, len);
+    if (sh_over_budget(p, x, pos)) goto out_error;
+    return sh_exit_more(p, x, pos, len, headmode);
 cb_stop:
-    return sh_exit_stop(p, &x, pos, rc);
+    return sh_exit_stop(p, x, pos, x->rc);
 out_error:
-    return sh_exit_error(p, &x, pos, headmode);
+    return sh_exit_error(p, x, pos, headmode);
 }
 
 static SH_ALWAYS_INLINE simdhttp_errno sh_execute(simdhttp_parser *p, const char *data, size_t len)
