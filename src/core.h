@@ -65,7 +65,7 @@ static inline uint32_t sh_load32(const void *s)
 #define SH_SPECIAL_NAME_LENGTHS (1u << 7 | 1u << 10 | 1u << 14 | 1u << 17)
 #define SH_SPECIAL_NAME_LENGTHS64 ((uint64_t)SH_SPECIAL_NAME_LENGTHS)
 
-static inline int sh_classify_name(const uint8_t *s, size_t n)
+static inline __attribute__((always_inline)) int sh_classify_name(const uint8_t *s, size_t n)
 {
     switch (n) {
     case 7: return SH_EQ4(s, 0, "upgr") && SH_EQ4(s, 3, "rade") ? H_UPGRADE : H_NONE;
@@ -385,7 +385,7 @@ static __attribute__((noinline, cold)) const uint8_t *sh_target_obs_text(const u
 
 /* The end of a value [v, x) without its trailing OWS (x: its CR; x[-1] is a value byte, OWS
  * or the ':', so it may be read even when the value is empty). */
-static inline const uint8_t *sh_ows_end(const uint8_t *v, const uint8_t *x)
+static inline __attribute__((always_inline)) const uint8_t *sh_ows_end(const uint8_t *v, const uint8_t *x)
 {
     if (SH_UNLIKELY(x[-1] <= ' '))
         while (x > v && SH_IS_WS(x[-1])) x--;
@@ -2187,6 +2187,20 @@ ext_bad_quoted:
     default:                                                                                \
         goto out_error
 
+/* A head's state S, resumed in PART: the head budget entered (_AT_BYTE: a state at a byte
+ * that must be there) */
+#define SH_HEAD_STATE(S, PART)                                                              \
+    case S:                                                                                 \
+        sh_head_enter(p, x, &walk, pos, end);                                               \
+        st = S;                                                                             \
+        goto PART
+#define SH_HEAD_STATE_AT_BYTE(S, PART)                                                      \
+    case S:                                                                                 \
+        sh_head_enter(p, x, &walk, pos, end);                                               \
+        if (pos == end) SH_MORE_EXIT(S);                                                    \
+        st = S;                                                                             \
+        goto PART
+
 /* The driver: the state chooses the part (entering the head budget for a head's states), then
  * each part's result the next part, until an exit. st: the state the next part starts in. */
 static SH_ALWAYS_INLINE long sh_core(simdhttp_parser *p, const uint8_t *data, size_t len,
@@ -2214,46 +2228,61 @@ static SH_ALWAYS_INLINE long sh_core(simdhttp_parser *p, const uint8_t *data, si
     }
 
 dispatch:
-    st = p->_state;
-    switch (st) {
-    case S_MSG_START: case S_MSG_BEGUN: case S_DETECT: case S_METHOD: case S_URL_START: case S_URL:
-        sh_head_enter(p, x, &walk, pos, end);
-        goto start_line;
-    case S_METHOD_END: case S_URL_END:
-        sh_head_enter(p, x, &walk, pos, end);
-        if (pos == end) SH_MORE_EXIT(st);
-        goto start_line;
-    case S_VERSION: case S_VERSION_END: case S_AFTER_VERSION: case S_STATUS_CODE: case S_STATUS_CODE_END:
-    case S_STATUS_SP: case S_REASON:
-        sh_head_enter(p, x, &walk, pos, end);
-        goto version_status;
+    switch (p->_state) {
+    SH_HEAD_STATE(S_MSG_START, start_line);
+    SH_HEAD_STATE(S_MSG_BEGUN, start_line);
+    SH_HEAD_STATE(S_DETECT, start_line);
+    SH_HEAD_STATE(S_METHOD, start_line);
+    SH_HEAD_STATE_AT_BYTE(S_METHOD_END, start_line);
+    SH_HEAD_STATE(S_URL_START, start_line);
+    SH_HEAD_STATE(S_URL, start_line);
+    SH_HEAD_STATE_AT_BYTE(S_URL_END, start_line);
+    SH_HEAD_STATE(S_VERSION, version_status);
+    SH_HEAD_STATE(S_VERSION_END, version_status);
+    SH_HEAD_STATE(S_AFTER_VERSION, version_status);
+    SH_HEAD_STATE(S_STATUS_CODE, version_status);
+    SH_HEAD_STATE(S_STATUS_CODE_END, version_status);
+    SH_HEAD_STATE(S_STATUS_SP, version_status);
+    SH_HEAD_STATE(S_REASON, version_status);
     case S_REASON_END: /* (the head API never resumes here: no test there, which moved its registers) */
         sh_head_enter(p, x, &walk, pos, end);
         if (!headmode && pos == end) SH_MORE_EXIT(S_REASON_END);
+        st = S_REASON_END;
         goto version_status;
-    case S_LINE_END: case S_LINE_LF:
+    case S_LINE_END:
         if (p->_next != S_CHUNK_HEADER && p->_next != S_CHUNK_DONE) sh_head_enter(p, x, &walk, pos, end);
-        if (st == S_LINE_END && pos == end) SH_MORE_EXIT(S_LINE_END);
+        if (pos == end) SH_MORE_EXIT(S_LINE_END);
+        st = S_LINE_END;
         goto line_end;
+    case S_LINE_LF:
+        if (p->_next != S_CHUNK_HEADER && p->_next != S_CHUNK_DONE) sh_head_enter(p, x, &walk, pos, end);
+        st = S_LINE_LF;
+        goto line_end;
+    SH_HEAD_STATE(S_FIELD_START, field_lines);
+    SH_HEAD_STATE(S_FOLD_WS, field_lines);
+    SH_HEAD_STATE(S_FIELD_NAME, field_lines);
+    SH_HEAD_STATE_AT_BYTE(S_NAME_END, field_lines);
     case S_OWS: /* no byte of the value yet (a pause in stage 2 comes here too: see name_end) */
         p->_want = 2;
-        /* fall through */
-    case S_FIELD_START: case S_FOLD_WS: case S_FIELD_NAME: case S_FIELD_VALUE:
         sh_head_enter(p, x, &walk, pos, end);
+        st = S_OWS;
         goto field_lines;
-    case S_NAME_END: case S_VALUE_END:
-        sh_head_enter(p, x, &walk, pos, end);
-        if (pos == end) SH_MORE_EXIT(st);
-        goto field_lines;
-    case S_HEAD_DONE: case S_BODY_CL: case S_BODY_EOF: case S_MSG_DONE: case S_DEAD:
-        goto body;
+    SH_HEAD_STATE(S_FIELD_VALUE, field_lines);
+    SH_HEAD_STATE_AT_BYTE(S_VALUE_END, field_lines);
+    case S_HEAD_DONE: st = S_HEAD_DONE; goto body;
+    case S_BODY_CL: st = S_BODY_CL; goto body;
+    case S_BODY_EOF: st = S_BODY_EOF; goto body;
+    case S_MSG_DONE: st = S_MSG_DONE; goto body;
+    case S_DEAD: st = S_DEAD; goto body;
     case S_UPGRADED:
         return sh_exit_upgraded(p, x, pos);
     case S_CHUNK_SIZE_START: case S_CHUNK_SIZE: case S_CHUNK_SIZE_COUNTED: case S_CHUNK_HEADER:
     case S_CHUNK_DATA: case S_CHUNK_DATA_END: case S_CHUNK_DONE: case S_TRAILERS_DONE:
+        st = p->_state;
         goto chunked;
     case S_CHUNK_SIZE_WS: case S_EXT_NAME_START: case S_EXT_NAME: case S_EXT_NAME_END: case S_EXT_AFTER_NAME:
     case S_EXT_VALUE_START: case S_EXT_VALUE: case S_EXT_VALUE_END: case S_EXT_AFTER_VALUE:
+        st = p->_state;
         goto chunk_ext;
     default:
     bad_state:

@@ -14,7 +14,7 @@
 
 #include "tables.h"
 
-static inline const uint8_t *scalar_scan_token(const uint8_t *s, const uint8_t *e)
+static inline __attribute__((always_inline)) const uint8_t *scalar_scan_token(const uint8_t *s, const uint8_t *e)
 {
     while (e - s >= 4) {
         if (!simdhttp_tchar[s[0]]) return s;
