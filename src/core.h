@@ -691,6 +691,26 @@ typedef struct sh_ctx {
 #define SH_CTZ64(m) ((size_t)__builtin_ctzll(m))
 #endif
 
+/* OWS from v, bounded by the value's end x (x is at least v; *x is CR). @return the value's
+ * first byte. */
+static SH_ALWAYS_INLINE const uint8_t *sh_ows_skip(const uint8_t *v, const uint8_t *x)
+{
+    v += *v == ' '; /* the usual single SP */
+    if (SH_UNLIKELY(*v <= ' '))
+        while (v < x && SH_IS_WS(*v)) v++;
+    return v;
+}
+
+/* The head API's field: the name of n bytes at name, the value [v, t). */
+static SH_ALWAYS_INLINE void sh_field_set(simdhttp_field *f, const uint8_t *name, size_t n, const uint8_t *v,
+                                          const uint8_t *t)
+{
+    f->name = (const char *)name;
+    f->name_len = n;
+    f->value = (const char *)v;
+    f->value_len = (size_t)(t - v);
+}
+
 /* Stage 1's two masks of the block from b (data: the buffer's start, hend: the head's end),
  * into *vbad and *ntok. @return b, the block's address. */
 static SH_ALWAYS_INLINE uintptr_t sh_block_at(const uint8_t *b, const uint8_t *data, const uint8_t *hend,
@@ -845,11 +865,7 @@ static SH_ALWAYS_INLINE int sh_fields(simdhttp_parser *p, simdhttp_head *h, sh_w
         if (SH_UNLIKELY(xu >= hend2)) break;
         x = (const uint8_t *)xu;
         if (SH_UNLIKELY(!SH_IS_CRLF(x))) break;
-        /* OWS, bounded by the value's end (x is at least nq + 1; *x is CR) */
-        v = nq + 1;
-        v += *v == ' '; /* the usual single SP */
-        if (SH_UNLIKELY(*v <= ' '))
-            while (v < x && SH_IS_WS(*v)) v++;
+        v = sh_ows_skip(nq + 1, x);
         /* framing fields (a few name lengths): interpreted below when whole */
         /* an empty name (": v", an error) shares the test: bit 0 (one test less per line) */
         if (SH_UNLIKELY(((SH_SPECIAL_NAME_LENGTHS64 | 1) >> (n & 63)) & 1)) {
@@ -872,10 +888,7 @@ static SH_ALWAYS_INLINE int sh_fields(simdhttp_parser *p, simdhttp_head *h, sh_w
                 special_hs = (uint8_t)hs;
                 fspecial = f + 1;
             }
-            f->name = (const char *)pos;
-            f->name_len = n;
-            f->value = (const char *)v;
-            f->value_len = (size_t)(t - v);
+            sh_field_set(f, pos, n, v, t);
             f++;
             pos = x + 2;
         } else if (p->_cb->on_header && !SH_IS_WS(x[2])) {
