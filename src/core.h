@@ -1098,8 +1098,11 @@ static SH_ALWAYS_INLINE void sh_head_enter(simdhttp_parser *p, sh_ctx *x, sh_wal
 }
 
 /* Leave the head budget at pos: what was read of it counts against max_head_size. */
-static SH_ALWAYS_INLINE void sh_head_leave(simdhttp_parser *p, sh_ctx *x, const uint8_t *pos)
+static SH_ALWAYS_INLINE void sh_head_leave(simdhttp_parser *p, sh_ctx *x, const uint8_t *pos, const int headmode)
 {
+    /* the head API's parser ends with its call: nothing reads its budget after the head, so
+     * x->hbase is no value the head API keeps (in a register) throughout */
+    if (headmode) return;
     if (x->hbase) {
         p->_head_left -= (uint32_t)(pos - x->hbase);
         x->hbase = NULL;
@@ -1140,15 +1143,16 @@ static SH_ALWAYS_INLINE long sh_error_exit(simdhttp_parser *p, simdhttp_head *h,
 
 static SH_ALWAYS_INLINE long sh_exit_error(simdhttp_parser *p, sh_ctx *x, const uint8_t *pos, const int headmode)
 {
-    sh_head_leave(p, x, pos);
+    sh_head_leave(p, x, pos, headmode);
     return sh_error_exit(p, x->h, x->data, x->errpos, headmode);
 }
 
 /* The input ends at pos: whether the scan stopped at the head budget, not at the end of the
  * input. @return 1 with the error set (the head is too large), else 0. */
-static SH_ALWAYS_INLINE int sh_over_budget(simdhttp_parser *p, sh_ctx *x, const uint8_t *pos)
+static SH_ALWAYS_INLINE int sh_over_budget(simdhttp_parser *p, sh_ctx *x, const uint8_t *pos, const int headmode)
 {
-    if (SH_LIKELY(!x->hbase || x->hend == x->end)) return 0;
+    /* (the head API is in its head until it returns) */
+    if (SH_LIKELY((!headmode && !x->hbase) || x->hend == x->end)) return 0;
     p->_error = SIMDHTTP_E_HEADER_OVERFLOW;
     p->_reason = (p->flags & SIMDHTTP_F_TRAILERS) ? "trailer section larger than max_head_size"
                                                   : "head larger than max_head_size";
@@ -1161,7 +1165,7 @@ static SH_ALWAYS_INLINE int sh_over_budget(simdhttp_parser *p, sh_ctx *x, const 
 static SH_ALWAYS_INLINE long sh_exit_more(simdhttp_parser *p, sh_ctx *x, const uint8_t *pos, size_t len,
                                           const int headmode)
 {
-    sh_head_leave(p, x, pos);
+    sh_head_leave(p, x, pos, headmode);
     if (headmode) return SIMDHTTP_HEAD_INCOMPLETE;
     return sh_exit_ok(p, len);
 }
@@ -1170,7 +1174,7 @@ static SH_ALWAYS_INLINE long sh_exit_more(simdhttp_parser *p, sh_ctx *x, const u
  * set): a pause, or the user's error. */
 static SH_ALWAYS_INLINE long sh_exit_stop(simdhttp_parser *p, sh_ctx *x, const uint8_t *pos, int rc)
 {
-    sh_head_leave(p, x, pos);
+    sh_head_leave(p, x, pos, 0);
     p->_error_pos = (const char *)pos;
     p->_error_offset = p->_nread + (uint64_t)(pos - x->data);
     p->_cb_rc = rc;
@@ -1774,7 +1778,7 @@ static SH_ALWAYS_INLINE int sh_head_done(simdhttp_parser *p, sh_ctx *x, const ui
     const uint8_t *pos = *pp;
     int rc;
 
-    sh_head_leave(p, x, pos);
+    sh_head_leave(p, x, pos, headmode);
     if (p->flags & SIMDHTTP_F_TRAILERS) {
         if (headmode) SH_PART_RETURN(SH_GO_HEAD_RETURN); /* a bare field block (simdhttp_parse_fields) */
         SH_PART_RETURN(SH_GO_TRAILERS_DONE);
@@ -2372,7 +2376,7 @@ chunk_ext:
 
     /* ---------------------------------------------------------------- exits ---- */
 out_more:
-    if (sh_over_budget(p, x, pos)) goto out_error;
+    if (sh_over_budget(p, x, pos, headmode)) goto out_error;
     return sh_exit_more(p, x, pos, len, headmode);
 cb_stop:
     return sh_exit_stop(p, x, pos, x->rc);
