@@ -540,7 +540,7 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
         p->_error = (code);                                                                 \
         p->_reason = (why);                                                                 \
         x->errpos = (at);                                                                   \
-        goto out_error;                                                                     \
+        SH_ERROR_GOTO();                                                                    \
     } while (0)
 
 /* Which callback stopped the parser (simdhttp_get_callback_result): its member's index. */
@@ -1243,12 +1243,22 @@ out_more: __attribute__((unused));                                              
     return SH_GO_MORE;                                                                      \
 out_error: __attribute__((unused));                                                         \
     *pp = pos;                                                                              \
+    return SH_GO_ERROR;                                                                     \
+out_error_cold: __attribute__((unused, cold));                                              \
+    *pp = pos;                                                                              \
     return SH_GO_ERROR
 #define SH_PART_STOP()                                                                      \
 cb_stop:                                                                                    \
     *pp = pos;                                                                              \
     x->rc = rc;                                                                             \
     return SH_GO_STOP
+/* To the part's error exit: a cold path in the streaming API (measured: -0.3..-1.5%
+ * instructions per message there; in the head API's function, +0.9% on post-10k.http). */
+#define SH_ERROR_GOTO()                                                                     \
+    do {                                                                                    \
+        if (!headmode) goto out_error_cold;                                                 \
+        goto out_error;                                                                     \
+    } while (0)
 /* Leave the part for sh_core's next step GO at pos. */
 #define SH_PART_RETURN(GO)                                                                  \
     do {                                                                                    \
@@ -1563,7 +1573,8 @@ version_bad:
 
 /* ---- a line end (RFC 9112 section 2.2): CRLF, or what the lenient flags allow, at pos; then
  * the part p->_next says ---- */
-static SH_ALWAYS_INLINE int sh_line_end(simdhttp_parser *p, sh_ctx *x, const uint8_t **pp, unsigned st)
+static SH_ALWAYS_INLINE int sh_line_end(simdhttp_parser *p, sh_ctx *x, const uint8_t **pp, unsigned st,
+                                       const int headmode)
 {
     const uint8_t *pos = *pp;
 
@@ -1668,7 +1679,7 @@ field_line:
             if (rc == SH_WALK_FIELD_START) goto field_start;
             if (rc == SH_WALK_ERROR) {
                 x->errpos = pos;
-                goto out_error;
+                SH_ERROR_GOTO();
             }
             rc = walk->rc;
             goto cb_stop;
@@ -1725,7 +1736,7 @@ field_value:
         if (bad) {
             SH_SPAN0_BEFORE_ERR_OR_EXIT(on_header_value, mark, bad - mark, S_FIELD_VALUE, bad);
             x->errpos = bad;
-            goto out_error;
+            SH_ERROR_GOTO();
         }
     }
     if (SH_UNLIKELY(q == x->hend)) {
@@ -1743,7 +1754,7 @@ field_value:
     if (SH_UNLIKELY(p->_hstate) && sh_special_end(p)) {
         SH_SPAN_OR_EXIT(on_header_value, mark, q - mark, S_FIELD_VALUE, q);
         x->errpos = q;
-        goto out_error;
+        SH_ERROR_GOTO();
     }
     if (headmode) {
         const uint8_t *t = q;
@@ -1785,7 +1796,7 @@ static SH_ALWAYS_INLINE int sh_head_done(simdhttp_parser *p, sh_ctx *x, const ui
     }
     if (sh_head_framing(p)) {
         x->errpos = pos;
-        goto out_error;
+        SH_ERROR_GOTO();
     }
     if (headmode) SH_PART_RETURN(SH_GO_HEAD_RETURN);
     if (p->_cb->on_headers_complete) {
@@ -2323,7 +2334,7 @@ version_status:
     SH_GO_LEAVE_CASES;
     }
 line_end:
-    switch (sh_line_end(p, x, &pos, st)) {
+    switch (sh_line_end(p, x, &pos, st, headmode)) {
     case SH_GO_MSG_START: st = S_MSG_START; goto start_line;
     case SH_GO_FIELD_START: st = S_FIELD_START; goto field_lines;
     case SH_GO_HEAD_DONE: goto head_done;
