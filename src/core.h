@@ -410,8 +410,8 @@ static inline __attribute__((always_inline)) int sh_special_whole_inline(simdhtt
     case H_CONTENT_LENGTH: {
         uint64_t acc = 0;
         if (n == 0 || n > 19 || (p->flags & SIMDHTTP_F_CONTENT_LENGTH)) return 0; /* 19 digits: no overflow */
-        for (size_t i = 0; i < n; i++) {
-            unsigned d = (unsigned)(v[i] - '0');
+        for (; v < t; v++) { /* (v to t, no index: one register less where stage 2 runs out) */
+            unsigned d = (unsigned)(*v - '0');
             if (d > 9) return 0;
             acc = acc * 10 + d;
         }
