@@ -14,6 +14,10 @@
  * Shape: one state per resume point; the hot states consume a whole span with one scanner call
  * and one callback (no per-byte switch). Byte loops remain only where spans are a few bytes
  * (version, status code, chunk lines) or where a special field's value must be interpreted.
+ * sh_core is a driver over the message's parts (sh_start_line, sh_version_status, sh_line_end,
+ * sh_field_lines with stage 2's sh_fields, sh_head_done, sh_body, sh_chunked, sh_chunk_ext):
+ * the state picks the part, each part returns where to go on (SH_GO_*), and all are inlined
+ * into the one function, where a code returned at a constant becomes a direct jump.
  */
 #include <string.h>
 
@@ -1302,7 +1306,7 @@ static SH_ALWAYS_INLINE int sh_start_line(simdhttp_parser *p, sh_ctx *x, const u
     case S_URL_END: goto url_end;
     default: break; /* S_MSG_START */
     }
-    /* (msg_start) */
+    /* S_MSG_START: */
     /* RFC 9112 2.2: a server SHOULD ignore empty lines before the request-line; a client
      * gets them before a status-line too (a server's CRLF after a 100 Continue) and skips
      * them alike. */
@@ -1467,7 +1471,7 @@ static SH_ALWAYS_INLINE int sh_version_status(simdhttp_parser *p, sh_ctx *x, con
     case S_REASON_END: goto reason_end;
     default: break; /* S_VERSION */
     }
-    /* (version) */
+    /* S_VERSION: */
     /* "HTTP/" DIGIT "." DIGIT; the span is the DIGIT "." DIGIT part. Major version 1 only
      * (unless lenient); any minor: a higher one is processed as 1.1 (RFC 9110 2.5) and
      * http_minor says which it was. */
@@ -1598,7 +1602,7 @@ static SH_ALWAYS_INLINE int sh_line_end(simdhttp_parser *p, sh_ctx *x, const uin
     case S_LINE_LF: goto line_lf;
     default: break; /* S_LINE_END */
     }
-    /* (line_end) */
+    /* S_LINE_END: */
     /* at a CR or LF that ends a line; then continue at p->_next */
     if (*pos == '\n') {
         if (!(x->lenient & SIMDHTTP_LENIENT_OPTIONAL_CR_BEFORE_LF))
@@ -1848,7 +1852,7 @@ static SH_ALWAYS_INLINE int sh_body(simdhttp_parser *p, sh_ctx *x, const uint8_t
     case S_DEAD: goto dead;
     default: break; /* S_HEAD_DONE */
     }
-    /* (body_select) */
+    /* S_HEAD_DONE: */
     if (p->flags & SIMDHTTP_F_SKIP_BODY) goto msg_done;
     if (p->flags & SIMDHTTP_F_CHUNKED) {
         SH_PART_RETURN(SH_GO_CHUNKED);
@@ -2082,7 +2086,7 @@ static SH_ALWAYS_INLINE int sh_chunk_ext(simdhttp_parser *p, sh_ctx *x, const ui
     case S_EXT_AFTER_VALUE: goto ext_after_value;
     default: break; /* S_CHUNK_SIZE_WS, pos at SP, HTAB or ';' */
     }
-    /* (chunk_size_ws) */
+    /* S_CHUNK_SIZE_WS: */
     while (pos < end && SH_IS_WS(*pos)) SH_EXT_TAKE_OR_EXIT();
     if (pos == end) SH_MORE_EXIT(S_CHUNK_SIZE_WS);
     c = *pos;
@@ -2470,3 +2474,10 @@ static SH_ALWAYS_INLINE long sh_head(simdhttp_head *h, simdhttp_type type, const
 #undef SH_MORE_EXIT
 #undef SH_EXT_TAKE_OR_EXIT
 #undef SH_BODY_BYTES_OR_EXIT
+#undef SH_ERROR_GOTO
+#undef SH_PART_EXITS
+#undef SH_PART_STOP
+#undef SH_PART_RETURN
+#undef SH_GO_LEAVE_CASES
+#undef SH_HEAD_STATE
+#undef SH_HEAD_STATE_AT_BYTE
