@@ -82,7 +82,7 @@ static inline __attribute__((always_inline)) int sh_classify_name(const uint8_t 
     }
 }
 
-static inline int sh_classify_method(const uint8_t *s, size_t n)
+static __attribute__((noinline)) int sh_classify_method(const uint8_t *s, size_t n)
 {
 #define M(lit, id) if (memcmp(s, lit, n) == 0) return id
     switch (n) {
@@ -172,7 +172,7 @@ static inline void sh_special_begin(simdhttp_parser *p)
 
 /* Feed value bytes [s, e) of a special field. @return NULL, or the offending byte (the error
  * is set in p->_error / p->_reason). */
-static const uint8_t *sh_special_feed(simdhttp_parser *p, const uint8_t *s, const uint8_t *e)
+static __attribute__((noinline)) const uint8_t *sh_special_feed(simdhttp_parser *p, const uint8_t *s, const uint8_t *e)
 {
     uint8_t c;
     switch (p->_hstate) {
@@ -327,7 +327,7 @@ te_twice:
 }
 
 /* The value of a special field ended (at a line end). @return 0 or -1 (error set). */
-static int sh_special_end(simdhttp_parser *p)
+static __attribute__((noinline)) int sh_special_end(simdhttp_parser *p)
 {
     switch (p->_hstate) {
     case H_CONTENT_LENGTH:
@@ -446,7 +446,7 @@ static __attribute__((noinline)) int sh_special_whole(simdhttp_parser *p, int hs
  * alone, before its framing is known. RFC 9112 9.3: "close" wins; else 1.1 persists, 1.0 only
  * with "keep-alive" and without Transfer-Encoding (6.1: faulty framing, close after it, even
  * where no body follows). */
-static inline int sh_persists(const simdhttp_parser *p, uint32_t f)
+static SH_ALWAYS_INLINE int sh_persists(const simdhttp_parser *p, uint32_t f)
 {
     int v11 = p->http_major > 1 || (p->http_major == 1 && p->http_minor >= 1);
     return !(f & SIMDHTTP_F_CONNECTION_CLOSE) &&
