@@ -1255,6 +1255,13 @@ enum {
     SH_GO_DISPATCH     /* go on in p->_state */
 };
 
+/* A label the paths to which are unlikely (gcc's cold label; clang has none) */
+#if defined(__clang__)
+#define SH_COLD_LABEL __attribute__((unused))
+#else
+#define SH_COLD_LABEL __attribute__((unused, cold))
+#endif
+
 /* The exits of a part, where its _EXIT macros jump: pos back to sh_core, which takes the exit
  * (SH_PART_STOP: a callback stopped the parser, rc its result). */
 #define SH_PART_EXITS()                                                                     \
@@ -1264,7 +1271,7 @@ out_more: __attribute__((unused));                                              
 out_error: __attribute__((unused));                                                         \
     *pp = pos;                                                                              \
     return SH_GO_ERROR;                                                                     \
-out_error_cold: __attribute__((unused, cold));                                              \
+out_error_cold: SH_COLD_LABEL;                                                              \
     *pp = pos;                                                                              \
     return SH_GO_ERROR
 #define SH_PART_STOP()                                                                      \
@@ -2475,6 +2482,7 @@ static SH_ALWAYS_INLINE long sh_head(simdhttp_head *h, simdhttp_type type, const
 #undef SH_EXT_TAKE_OR_EXIT
 #undef SH_BODY_BYTES_OR_EXIT
 #undef SH_ERROR_GOTO
+#undef SH_COLD_LABEL
 #undef SH_PART_EXITS
 #undef SH_PART_STOP
 #undef SH_PART_RETURN
