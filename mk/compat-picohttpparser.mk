@@ -13,6 +13,11 @@
 #                                      fuzz/fuzz_pico.c's replay
 #                                      tests/compat/test_picohttpparser.c, the API's edges,
 #                                      against both (each its own answer where they differ)
+#   tests/compat/h2o.sh                (make test, the normal build) a real program unchanged:
+#                                      Debian's h2o server built on the layer (its own
+#                                      picohttpparser deleted) and on its own, served files,
+#                                      raw requests and picohttpparser's test.c compared
+#                                      (tests/compat/h2o.known)
 #   make fuzz-pico [FUZZ_TIME=300]     libFuzzer: the real picohttpparser and the layer in one
 #                                      process (the real one's symbols renamed real_*)
 #   make bench-picohttpparser-layer    the layer against picohttpparser -O3 -march=native, same
@@ -53,6 +58,12 @@ $(BUILD)/compat/pico_events_layer: $(PICO_EVENTS_DEPS) $(PICO_LAYER)/include/pic
 		$(BUILD)/libsimdhttp-picohttpparser.a $(BUILD)/libsimdhttp.a
 	$(CC) $(CFLAGS_ALL) $(PICO_LAYER_INC) $< $(BUILD)/libsimdhttp-picohttpparser.a $(BUILD)/libsimdhttp.a \
 		$(LDFLAGS_ALL) -o $@
+
+# A real program unchanged: h2o 2.2.5's server from Debian's source package, built with cmake on
+# the layer (deps/picohttpparser/picohttpparser.c and .h deleted) and on its own picohttpparser;
+# picohttpparser's test.c, curl, raw requests and wrk on both (normal build only: the sanitizer
+# builds skip it). Its build-deps are in scripts/deps.sh test.
+TEST_SCRIPTS += tests/compat/h2o.sh
 
 # The API's edges (tests/compat/test_picohttpparser.c), against the layer and the real one.
 tests: $(BUILD)/compat/test_pico_layer
@@ -148,3 +159,4 @@ bench-picohttpparser-layer:
 	@echo "note: picohttpparser's source is missing (bench/peers.sh): no picohttpparser layer table"
 endif
 bench-run: bench-picohttpparser-layer
+
