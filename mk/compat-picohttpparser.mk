@@ -18,6 +18,8 @@
 #                                      picohttpparser deleted) and on its own, served files,
 #                                      raw requests and picohttpparser's test.c compared
 #                                      (tests/compat/h2o.known)
+#   make bench-h2o                     h2o's requests/s with wrk, on the layer and on its own
+#                                      picohttpparser (part of make bench)
 #   make fuzz-pico [FUZZ_TIME=300]     libFuzzer: the real picohttpparser and the layer in one
 #                                      process (the real one's symbols renamed real_*)
 #   make bench-picohttpparser-layer    the layer against picohttpparser -O3 -march=native, same
@@ -160,3 +162,11 @@ bench-picohttpparser-layer:
 endif
 bench-run: bench-picohttpparser-layer
 
+# What the layer costs a real program (also part of make bench): h2o's requests/s with wrk on
+# 127.0.0.1, built on the layer and on its own picohttpparser (tests/compat/h2o.sh --bench:
+# interleaved rounds, medians, the ratio). H2O_BENCH_ARGS: ROUNDS SECONDS (default 5 5).
+# Without the source, wrk or h2o's build-deps (scripts/deps.sh test): a note.
+.PHONY: bench-h2o
+bench-run: bench-h2o
+bench-h2o: lib
+	@BUILD=$(BUILD) sh tests/compat/h2o.sh --bench $(H2O_BENCH_ARGS)
