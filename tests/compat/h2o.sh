@@ -141,16 +141,18 @@ bench() {
     rounds=${1:-5}; secs=${2:-5}
     for k in real layer; do build $k >/dev/null || { echo "bench-h2o: the $k build failed ($peers/h2o-$k.log)"; exit 1; }; done
     docroot || exit 1
-    # the headers of corpus/browser-get.http: the parser's share of the work as a browser sends it
+    # the fields of corpus/browser-get.http (Host is wrk's): the parser's share of the work as a
+    # browser sends it
     set -- -H 'sec-ch-ua: "Chromium";v="130", "Google Chrome";v="130", "Not?A_Brand";v="99"' -H 'sec-ch-ua-mobile: ?0' \
         -H 'sec-ch-ua-platform: "Linux"' -H 'Upgrade-Insecure-Requests: 1' \
         -H 'User-Agent: Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36' \
         -H 'Accept: text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,image/apng,*/*;q=0.8,application/signed-exchange;v=b3;q=0.7' \
         -H 'Sec-Fetch-Site: same-origin' -H 'Sec-Fetch-Mode: navigate' -H 'Sec-Fetch-User: ?1' -H 'Sec-Fetch-Dest: document' \
-        -H 'Referer: https://www.example.com/' -H 'Accept-Encoding: gzip, deflate, br, zstd' -H 'Accept-Language: en-US,en;q=0.9,de;q=0.8'
+        -H 'Referer: https://www.example.com/' -H 'Accept-Encoding: gzip, deflate, br, zstd' -H 'Accept-Language: en-US,en;q=0.9,de;q=0.8' \
+        -H 'Connection: keep-alive' -H "Cookie: $(sed -n 's/^Cookie: //p' corpus/browser-get.http | tr -d '\r')"
     serve real || exit 1; preal=$port
     serve layer || exit 1; players=$port
-    echo "h2o $(cat "$peers/h2o-src/SOURCE") (num-threads: 1), GET /a.txt (11 bytes) with browser-get's headers;" \
+    echo "h2o $(cat "$peers/h2o-src/SOURCE") (num-threads: 1), GET /a.txt (11 bytes) with browser-get's 16 fields;" \
         "wrk -t1 -c16 -d${secs}s, $rounds interleaved rounds; load average $(cut -d' ' -f1-3 /proc/loadavg)"
     r=1; : > "$tmp/real.rps"; : > "$tmp/layer.rps"
     while [ $r -le "$rounds" ]; do
