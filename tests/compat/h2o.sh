@@ -224,7 +224,7 @@ if picotest real && picotest layer; then
     n=$(grep -cE '^ +(not )?ok [0-9]+ ' "$out")
     new=$(printf '%s\n' "$got" | grep -vxF -e "$want" | grep .)
     if [ -n "$new" ]; then
-        ko "picohttpparser's test.c on the layer: failures not in tests/compat/h2o.known:"; printf '%s\n' "$new" | sed 's/^/    /'
+        ko "picohttpparser's test.c on the layer: failures not in tests/compat/h2o.known: $(printf '%s\n' "$new" | tr '\n' ' ')"
     else ok; fi
     printf '%s\n' "$sure" | grep -vxF -e "$got" | grep . | sed 's/^/now same: /'
     echo "# picohttpparser's test.c on the layer: $n assertions, $(printf '%s\n' "$got" | grep -c .) fail (h2o.known)"
