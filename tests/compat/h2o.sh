@@ -53,7 +53,8 @@ fetch() {
         dsc=$(ls "$dl"/h2o_*.dsc 2>/dev/null | head -n 1)
         if [ -n "$dsc" ] && dpkg-source -x "$dsc" "$src" >/dev/null 2>&1 &&
             [ -f "$src/deps/picohttpparser/picohttpparser.c" ]; then
-            basename "$dsc" .dsc > "$src/SOURCE"; rm -rf "$dl"; return 0
+            # dpkg-source -x leaves a copy of the tarballs beside the tree
+            basename "$dsc" .dsc > "$src/SOURCE"; rm -rf "$dl" "$peers"/h2o_*; return 0
         fi
         rm -rf "$src"
     done
