@@ -9,8 +9,8 @@
 #  1. the layer build defines no phr_* and binds phr_parse_request to libsimdhttp-picohttpparser.so
 #     (nm, ldd, and the dynamic linker's own bindings at start-up) (one check);
 #  2. picohttpparser's own unit test (deps/picohttpparser/test.c, picotest), on the real one:
-#     all pass; on the layer: every failing assertion is listed in tests/compat/h2o.known (one
-#     check each);
+#     all pass (one check); on the layer: every failing assertion is listed in
+#     tests/compat/h2o.known (one check);
 #  3. both servers on 127.0.0.1 serve a temporary directory (four files, one of 100 KB): curl
 #     GET and HEAD of each file byte-exact, four requests on one kept-alive connection; then
 #     tests/compat/h2o_probe.py's raw requests (pipelining, POST with Content-Length and chunked,
