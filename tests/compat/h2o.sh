@@ -16,7 +16,10 @@
 #     tests/compat/h2o_probe.py's raw requests (pipelining, POST with Content-Length and chunked,
 #     bad requests) on both, each answer the same on both or its difference listed in
 #     tests/compat/h2o.known;
-#  4. wrk for 2 s against each, a smoke check: requests made, no errors.
+#  4. both proxy /proxy/ to examples/server.c (proxy.reverse.url): h2o's HTTP/1 client parses
+#     that server's responses with phr_parse_response, the layer's in the layer build; a GET, a
+#     POST of 100 KB and a chunked POST through each give the same echo on both (one check each);
+#  5. wrk for 2 s against each, a smoke check: requests made, no errors.
 #   tests/compat/h2o.sh                  the checks; last line "N passed, N failed"
 #   tests/compat/h2o.sh --build KIND     only build KIND (real or layer); prints the binary
 #   tests/compat/h2o.sh --bench [ROUNDS] [SECONDS]   make bench-h2o: wrk requests/s of both,
@@ -108,7 +111,8 @@ serve() {
     { printf 'listen:\n  host: 127.0.0.1\n  port: %s\nnum-threads: 1\nerror-log: %s\n' "$port" "$tmp/$1.err"
       # as root h2o switches to nobody, who cannot read the temporary directory
       [ "$(id -u)" = 0 ] && printf 'user: root\n'
-      printf 'hosts:\n  default:\n    paths:\n      /:\n        file.dir: %s\n' "$tmp/doc"; } > "$tmp/$1.conf"
+      printf 'hosts:\n  default:\n    paths:\n      /:\n        file.dir: %s\n' "$tmp/doc"
+      [ -n "$sport" ] && printf '      /proxy:\n        proxy.reverse.url: http://127.0.0.1:%s/\n' "$sport"; } > "$tmp/$1.conf"
     timeout -k 5 1800 "$peers/h2o-$1/b/h2o" -c "$tmp/$1.conf" >"$tmp/$1.out" 2>&1 &
     pid=$!; pids="$pids $pid"
     i=0
@@ -233,8 +237,16 @@ else
     ko "picohttpparser's test.c did not build"
 fi
 
-# 3: the two servers
+# 3: the two servers (and examples/server.c behind both, for 4)
 docroot || { ko "temporary files"; finish; }
+sport=""
+if [ -x "$BUILD/examples/server" ]; then
+    sport=$(free_port)
+    timeout -k 5 1800 "$BUILD/examples/server" "$sport" >"$tmp/echo.out" 2>&1 &
+    pids="$pids $!"
+else
+    ko "$BUILD/examples/server is not built (make examples): no proxy checks"
+fi
 serve real && preal=$port && pidreal=$pid || { ko "h2o (picohttpparser) did not start"; finish; }
 serve layer && players=$port && pidlayer=$pid || { ko "h2o (layer) did not start"; finish; }
 for k in real layer; do
@@ -274,7 +286,26 @@ pipe=$(sed -n 's/^pipelined-4: //p' "$tmp/layer.probe")
 [ "$pipe" = "200 200 200 200 close bodies-same" ] && ok || ko "pipelined-4 on the layer: $pipe"
 echo "# raw requests: $n, $same answered the same, $((n - same)) differences listed in h2o.known"
 
-# 4: wrk, a smoke check; the servers are still up after everything
+# 4: through h2o's reverse proxy to examples/server.c, whose JSON echo says what it received:
+# h2o reads that answer with phr_parse_response (the layer's in the layer build)
+if [ -n "$sport" ]; then
+    for k in real layer; do
+        [ $k = real ] && url=http://127.0.0.1:$preal || url=http://127.0.0.1:$players
+        curl -sS --max-time 10 -o "$tmp/$k.px1" "$url/proxy/get?q=1" 2>>"$tmp/$k.pxerr"
+        curl -sS --max-time 10 -o "$tmp/$k.px2" --data-binary "@$tmp/doc/big.bin" -H 'Content-Type: application/octet-stream' \
+            "$url/proxy/post" 2>>"$tmp/$k.pxerr"
+        curl -sS --max-time 10 -o "$tmp/$k.px3" --data-binary "@$tmp/doc/b.html" -H 'Transfer-Encoding: chunked' \
+            "$url/proxy/chunked" 2>>"$tmp/$k.pxerr"
+    done
+    for i in 1 2 3; do
+        want=$(case $i in 1) echo '"target":"/get?q=1"' ;; 2) echo '"body_length":102400' ;; 3) echo '"body_length":'"$(wc -c < "$tmp/doc/b.html")" ;; esac)
+        if cmp -s "$tmp/real.px$i" "$tmp/layer.px$i" && grep -qF "$want" "$tmp/layer.px$i"; then ok
+        else ko "proxy $i: picohttpparser: $(head -c 300 "$tmp/real.px$i"); layer: $(head -c 300 "$tmp/layer.px$i") (want $want)"; fi
+    done
+    echo "# through the proxy, the layer's echo: $(head -c 200 "$tmp/layer.px2")"
+fi
+
+# 5: wrk, a smoke check; the servers are still up after everything
 for k in real layer; do
     [ $k = real ] && p=$preal || p=$players
     res=$(wrk_run "http://127.0.0.1:$p/b.html" 2)
