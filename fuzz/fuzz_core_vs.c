@@ -31,26 +31,29 @@ simdhttp_errno old_simdhttp_finish(simdhttp_parser *p);
 const char *old_simdhttp_get_error_reason(const simdhttp_parser *p);
 uint64_t old_simdhttp_get_error_offset(const simdhttp_parser *p);
 
+/* One side's API for the whole-stream run. */
+typedef struct side {
+    void (*init)(simdhttp_parser *, simdhttp_type, const simdhttp_callbacks *, const simdhttp_config *);
+    simdhttp_errno (*execute)(simdhttp_parser *, const char *, size_t);
+    simdhttp_errno (*finish)(simdhttp_parser *);
+    const char *(*reason)(const simdhttp_parser *);
+    uint64_t (*offset)(const simdhttp_parser *);
+} side;
+static const side this_tree = {simdhttp_init, simdhttp_execute, simdhttp_finish, simdhttp_get_error_reason,
+                               simdhttp_get_error_offset};
+static const side other = {old_simdhttp_init, old_simdhttp_execute, old_simdhttp_finish, old_simdhttp_get_error_reason,
+                           old_simdhttp_get_error_offset};
+
 /* The whole stream in one call, no callbacks: the error, its offset and its reason text (the
  * logs name the error and its offset, not the text, which the llhttp layer maps). */
-static void whole(int old, simdhttp_type type, const simdhttp_config *cfg, const char *in, size_t len, int eof,
-                  char *out, size_t cap)
+static void whole(const side *api, simdhttp_type type, const simdhttp_config *cfg, const char *in, size_t len,
+                  int eof, char *out, size_t cap)
 {
     simdhttp_parser p;
-    simdhttp_errno e;
-    if (old) {
-        old_simdhttp_init(&p, type, NULL, cfg);
-        e = old_simdhttp_execute(&p, in, len);
-        if (e == SIMDHTTP_OK && eof) e = old_simdhttp_finish(&p);
-        snprintf(out, cap, "%d at %llu: %s", (int)e, (unsigned long long)old_simdhttp_get_error_offset(&p),
-                 e ? old_simdhttp_get_error_reason(&p) : "");
-    } else {
-        simdhttp_init(&p, type, NULL, cfg);
-        e = simdhttp_execute(&p, in, len);
-        if (e == SIMDHTTP_OK && eof) e = simdhttp_finish(&p);
-        snprintf(out, cap, "%d at %llu: %s", (int)e, (unsigned long long)simdhttp_get_error_offset(&p),
-                 e ? simdhttp_get_error_reason(&p) : "");
-    }
+    api->init(&p, type, NULL, cfg);
+    simdhttp_errno e = api->execute(&p, in, len);
+    if (e == SIMDHTTP_OK && eof) e = api->finish(&p);
+    snprintf(out, cap, "%d at %llu: %s", (int)e, (unsigned long long)api->offset(&p), e ? api->reason(&p) : "");
 }
 
 static void differ(const char *what, const char *a, const char *b)
@@ -88,8 +91,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     free(a);
     free(o);
     char wa[512], wo[512];
-    whole(0, type, &cfg, copy, len, eof, wa, sizeof wa);
-    whole(1, type, &cfg, copy, len, eof, wo, sizeof wo);
+    whole(&this_tree, type, &cfg, copy, len, eof, wa, sizeof wa);
+    whole(&other, type, &cfg, copy, len, eof, wo, sizeof wo);
     if (strcmp(wa, wo)) differ("error of the whole stream", wa, wo);
     long ra, ro;
     a = t_head_log(type, &cfg, copy, len, &ra);

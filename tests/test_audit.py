@@ -157,6 +157,15 @@ with tempfile.TemporaryDirectory() as tmp:
     ss, _ = streams(out)
     check(rc == 1 and ss[0]["messages"][0]["body"] == 5, "the response stream alone: %d %r" % (rc, ss[0]["messages"][:1]))
 
+    # a capture that ends inside a body: the message is cut, with its head's reasons, not MALFORMED
+    path = os.path.join(tmp, "cut.http")
+    with open(path, "wb") as f:
+        f.write(b"POST / HTTP/1.1\r\nHost: a\r\nContent-Length: 10\r\n\r\nabc")
+    rc, out, _ = audit("--json", path)
+    (s,), _ = streams(out)
+    got = [(m.get("cut"), m["tier"], m["reasons"]) for m in s["messages"]]
+    check(rc == 0 and got == [(True, "COMPLIANT", [])], "a cut message: %d %r" % (rc, got))
+
     # stdin, and "-"
     for args in ((), ("-",)):
         rc, out, _ = audit(*args, stdin=CASES["bare-lf"][0])

@@ -88,7 +88,8 @@ static int framing_lookalike(const char *s, size_t n)
 {
     char b[32];
     size_t k = 0;
-    if (ieq(s, n, "content-length") || ieq(s, n, "transfer-encoding")) return 0;
+    unsigned id = simdhttp_field_id(s, n);
+    if (id == SIMDHTTP_FIELD_CONTENT_LENGTH || id == SIMDHTTP_FIELD_TRANSFER_ENCODING) return 0;
     for (size_t i = 0; i < n && k < sizeof b; i++) {
         char c = s[i];
         if (c >= 'A' && c <= 'Z') c = (char)(c + 32);
@@ -128,8 +129,9 @@ static int on_message_begin(simdhttp_parser *p)
 /* One field line of the head: what a proxy should see in it that the strict parser accepts. */
 static void inspect_field(reading *r, const char *name, size_t nlen, const char *value, size_t vlen)
 {
-    if (ieq(name, nlen, "content-length")) r->cl_fields++;
-    else if (ieq(name, nlen, "transfer-encoding")) {
+    unsigned id = simdhttp_field_id(name, nlen);
+    if (id == SIMDHTTP_FIELD_CONTENT_LENGTH) r->cl_fields++;
+    else if (id == SIMDHTTP_FIELD_TRANSFER_ENCODING) {
         if (unknown_coding(value, vlen)) r->cur.reasons |= SIMDHTTP_REASON_BIT(SIMDHTTP_R_TE_UNKNOWN_CODING);
     } else if (framing_lookalike(name, nlen)) {
         r->cur.reasons |= SIMDHTTP_REASON_BIT(SIMDHTTP_R_FRAMING_LOOKALIKE);

@@ -24,41 +24,11 @@ PY=/usr/bin/python3; [ -x "$PY" ] || PY=python3
 peers=$BUILD/peers
 known=$root/tests/compat/aiohttp.known
 files="tests/test_http_parser.py tests/test_client_functional.py tests/test_web_functional.py tests/test_web_server.py"
-passed=0; failed=0
-ok() { passed=$((passed + 1)); }
-ko() { failed=$((failed + 1)); echo "not ok - $*"; }
-finish() { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit $?; }
-missing() {
-    if [ "${CI:-}" = true ]; then ko "$1 (CI=true: a missing tool is a failure)"; else echo "skip - $1"; fi
-    finish
-}
+. "$(dirname "$0")/lib.sh" # ok, ko, finish, missing, deb_source
 
-# The source: apt-get source python-aiohttp, Debian's patches applied (they include the
-# security fixes to the parsers). The newest version's .dsc has been missing from the archive
-# at times: then each older version apt knows of, then the newest .orig.tar.gz (upstream's
-# source, without Debian's patches). $peers/aiohttp-src/SOURCE says which one it is.
-fetch() {
-    [ -f "$peers/aiohttp-src/setup.py" ] && return 0
-    command -v apt-get >/dev/null 2>&1 || return 1
-    dl=$peers/aiohttp-dl; src=$peers/aiohttp-src
-    rm -rf "$dl" "$src" && mkdir -p "$dl" || return 1
-    for v in "" $(apt-cache showsrc python-aiohttp 2>/dev/null | sed -n 's/^Version: //p' | sort -ruV); do
-        rm -f "$dl"/*.dsc "$dl"/*.debian.tar.*
-        (cd "$dl" && apt-get source --download-only -qq "python-aiohttp${v:+=$v}" >/dev/null 2>&1)
-        dsc=$(ls "$dl"/python-aiohttp_*.dsc 2>/dev/null | head -n 1)
-        if [ -n "$dsc" ] && ls "$dl"/*.debian.tar.* >/dev/null 2>&1 &&
-            dpkg-source -x "$dsc" "$src" >/dev/null 2>&1; then
-            basename "$dsc" .dsc > "$src/SOURCE"
-            # dpkg-source -x leaves a copy of the tarballs beside the tree
-            rm -rf "$dl" "$peers"/python-aiohttp_*; return 0
-        fi
-        rm -rf "$src"
-    done
-    orig=$(ls "$dl"/python-aiohttp_*.orig.tar.gz 2>/dev/null | head -n 1)
-    [ -n "$orig" ] || return 1
-    mkdir -p "$src" && tar xzf "$orig" -C "$src" --strip-components=1 &&
-        echo "$(basename "$orig") (no Debian patches)" > "$src/SOURCE" && rm -rf "$dl"
-}
+# The source: Debian's python-aiohttp (its patches include the security fixes to the parsers),
+# or upstream's .orig.tar.gz when no .dsc can be had.
+fetch() { deb_source python-aiohttp "$peers/aiohttp-src" setup.py orig; }
 
 # build KIND -> $peers/aiohttp-KIND: a copy of the source with its four extensions built in
 # place (Cython output made here with Debian's cython3, as upstream's Makefile does it).

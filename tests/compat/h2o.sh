@@ -34,35 +34,10 @@ case "$BUILD" in /*) absbuild=$BUILD ;; *) absbuild=$root/$BUILD ;; esac
 PY=/usr/bin/python3; [ -x "$PY" ] || PY=python3
 peers=$BUILD/peers
 known=$root/tests/compat/h2o.known
-passed=0; failed=0
-ok() { passed=$((passed + 1)); }
-ko() { failed=$((failed + 1)); echo "not ok - $*"; }
-finish() { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit $?; }
-missing() {
-    if [ "${CI:-}" = true ]; then ko "$1 (CI=true: a missing tool is a failure)"; else echo "skip - $1"; fi
-    finish
-}
+. "$(dirname "$0")/lib.sh" # ok, ko, finish, missing, deb_source
 
-# The source: apt-get source h2o, Debian's patches applied; if the newest .dsc is missing from
-# the archive, each older version apt knows of. $peers/h2o-src/SOURCE says which one it is.
-fetch() {
-    [ -f "$peers/h2o-src/CMakeLists.txt" ] && return 0
-    command -v apt-get >/dev/null 2>&1 || return 1
-    dl=$peers/h2o-dl; src=$peers/h2o-src
-    rm -rf "$dl" "$src" && mkdir -p "$dl" || return 1
-    for v in "" $(apt-cache showsrc h2o 2>/dev/null | sed -n 's/^Version: //p' | sort -ruV); do
-        rm -f "$dl"/*.dsc "$dl"/*.debian.tar.*
-        (cd "$dl" && timeout 300 apt-get source --download-only -qq "h2o${v:+=$v}" >/dev/null 2>&1)
-        dsc=$(ls "$dl"/h2o_*.dsc 2>/dev/null | head -n 1)
-        if [ -n "$dsc" ] && dpkg-source -x "$dsc" "$src" >/dev/null 2>&1 &&
-            [ -f "$src/deps/picohttpparser/picohttpparser.c" ]; then
-            # dpkg-source -x leaves a copy of the tarballs beside the tree
-            basename "$dsc" .dsc > "$src/SOURCE"; rm -rf "$dl" "$peers"/h2o_*; return 0
-        fi
-        rm -rf "$src"
-    done
-    return 1
-}
+# The source: Debian's h2o, its patches applied.
+fetch() { deb_source h2o "$peers/h2o-src" deps/picohttpparser/picohttpparser.c; }
 
 # build KIND -> $peers/h2o-KIND/b/h2o (a copy of the source; cmake, the h2o target only)
 build() {

@@ -15,14 +15,7 @@ BUILD=${BUILD:-build}
 root=$(pwd)
 PY=/usr/bin/python3; [ -x "$PY" ] || PY=python3
 peers=$BUILD/peers
-passed=0; failed=0
-ok() { passed=$((passed + 1)); }
-ko() { failed=$((failed + 1)); echo "not ok - $*"; }
-finish() { echo "$passed passed, $failed failed"; [ "$failed" -eq 0 ]; exit $?; }
-missing() {
-    if [ "${CI:-}" = true ]; then ko "$1 (CI=true: a missing tool is a failure)"; else echo "skip - $1"; fi
-    finish
-}
+. "$(dirname "$0")/lib.sh" # ok, ko, finish, missing, deb_source
 
 # The source: apt-get source python-httptools. Debian's own patch set (the .debian.tar.xz) is
 # not needed (its upstream tarball builds against a system http-parser) and has been missing
