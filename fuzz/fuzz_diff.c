@@ -203,7 +203,8 @@ static int on_message_complete(simdhttp_parser *p)
 {
     rec *r = p->data;
     t_rec_flush(&r->t);
-    t_buf_printf(&r->t.log, "message complete keep_alive=%d\n", simdhttp_should_keep_alive(p));
+    t_buf_printf(&r->t.log, "message complete keep_alive=%d reasons=0x%x\n", simdhttp_should_keep_alive(p),
+                 (unsigned)p->reasons);
     return t_rec_pause(&r->t);
 }
 
@@ -248,8 +249,8 @@ static void put_result(t_buf *log, simdhttp_parser *p, const char *what, simdhtt
         t_buf_printf(log, "%s ok\n", what);
     } else {
         const char *why = simdhttp_get_error_reason(p);
-        t_buf_printf(log, "%s %s off=%llu reason=%s\n", what, simdhttp_errno_name(e),
-             (unsigned long long)simdhttp_get_error_offset(p), why ? why : "(null)");
+        t_buf_printf(log, "%s %s off=%llu reason=%s reasons=0x%x\n", what, simdhttp_errno_name(e),
+             (unsigned long long)simdhttp_get_error_offset(p), why ? why : "(null)", (unsigned)p->reasons);
     }
 }
 
@@ -361,7 +362,7 @@ typedef struct hrec {
     int64_t method_off, target_off, reason_off;
     uint8_t type, meth, maj, min;
     uint16_t status;
-    uint32_t flags;
+    uint32_t flags, reasons;
     uint64_t content_length;
 } hrec;
 
@@ -436,6 +437,7 @@ static int h_headers_complete(simdhttp_parser *p)
     h->status = p->status_code;
     h->flags = p->flags;
     h->content_length = p->content_length;
+    h->reasons = p->reasons;
     return SIMDHTTP_PAUSE;
 }
 
@@ -494,7 +496,7 @@ static char *head_ref(const fcfg *c, const uint8_t *in, size_t len)
         t_buf_put(&b, "incomplete\n", 11);
     } else if (e == SIMDHTTP_E_PAUSED) {
         uint64_t hl = simdhttp_get_error_offset(&p);
-        t_buf_printf(&b, "head_len=%llu\n", (unsigned long long)hl);
+        t_buf_printf(&b, "head_len=%llu reasons=0x%x\n", (unsigned long long)hl, (unsigned)h.reasons);
         /* a request's "HTTP/"-prefixed method came from static bytes: its offset is 0 after
          * any leading empty lines, which the head API points at directly */
         render_head_common(&b, h.type, h.meth, h.maj, h.min, h.status, h.flags, h.content_length,
@@ -503,8 +505,8 @@ static char *head_ref(const fcfg *c, const uint8_t *in, size_t len)
                            h.reason.s ? h.reason.s : "", h.reason.len, h.reason_off);
         t_buf_put(&b, h.out.s ? h.out.s : "", h.out.len);
     } else {
-        t_buf_printf(&b, "error %s off=%llu reason=%s\n", simdhttp_errno_name(e),
-             (unsigned long long)simdhttp_get_error_offset(&p), simdhttp_get_error_reason(&p));
+        t_buf_printf(&b, "error %s off=%llu reason=%s reasons=0x%x\n", simdhttp_errno_name(e),
+             (unsigned long long)simdhttp_get_error_offset(&p), simdhttp_get_error_reason(&p), (unsigned)p.reasons);
     }
     free(copy);
     t_buf_free(&h.method), t_buf_free(&h.target), t_buf_free(&h.reason);
@@ -537,12 +539,12 @@ static char *head_api_at(const fcfg *c, const uint8_t *in, size_t len, size_t la
     if (r == SIMDHTTP_HEAD_INCOMPLETE) {
         t_buf_put(&b, "incomplete\n", 11);
     } else if (r == SIMDHTTP_HEAD_ERROR) {
-        t_buf_printf(&b, "error %s off=%zu reason=%s\n", simdhttp_errno_name(h.error), h.error_offset,
-             h.error_reason ? h.error_reason : "(null)");
+        t_buf_printf(&b, "error %s off=%zu reason=%s reasons=0x%x\n", simdhttp_errno_name(h.error), h.error_offset,
+             h.error_reason ? h.error_reason : "(null)", (unsigned)h.reasons);
     } else if (r <= 0 || (size_t)r > len) {
         t_buf_printf(&b, "bad return %ld\n", r);
     } else {
-        t_buf_printf(&b, "head_len=%ld\n", r);
+        t_buf_printf(&b, "head_len=%ld reasons=0x%x\n", r, (unsigned)h.reasons);
         const char *ms = h.type == SIMDHTTP_REQUEST ? h.method_str : "";
         size_t ml = h.type == SIMDHTTP_REQUEST ? h.method_len : 0;
         const char *ts = h.type == SIMDHTTP_REQUEST ? h.target : "";

@@ -198,6 +198,29 @@ enum simdhttp_lenient {
 #define SIMDHTTP_LENIENT_BARE_LF SIMDHTTP_LENIENT_OPTIONAL_CR_BEFORE_LF
 #define SIMDHTTP_LENIENT_ALL 0x1fffu
 
+/* Modes (docs/smuggling.md, "Modes"): three values for config.lenient (or simdhttp_set_mode),
+ * each a set of the lenient flags above, chosen by the tiers of the deviations they admit
+ * (simdhttp_reason below). Wherever a strict reading of a message exists, every mode frames it
+ * the same way; the modes differ only in what they refuse and in when the connection closes.
+ *   STRICT     every deviation the core refuses is refused (the default, 0).
+ *   DEFENSIVE  ACCEPTABLE and AMBIGUOUS deviations that still frame one way are accepted (bare
+ *              LF, obs-fold, control bytes in values, raw bytes >= 0x80 in a target, another
+ *              major version, SP/HTAB at a chunk line's end, Content-Length with chunked);
+ *              SEVERE ones stay refused; a message with an AMBIGUOUS (or worse) reason closes
+ *              the connection after it (SIMDHTTP_CLOSE_AFTER_AMBIGUOUS).
+ *   MONITOR    whatever can be framed at all is accepted (every lenient flag but
+ *              data_after_close); the verdict says what was accepted. */
+/* Not a lenient flag but a rule, in config.lenient's bits above the flags: a message with a
+ * reason of tier AMBIGUOUS or SEVERE closes the connection after it (SIMDHTTP_F_CLOSE_AFTER;
+ * should_keep_alive 0; the bytes after it are CLOSED_CONNECTION). */
+#define SIMDHTTP_CLOSE_AFTER_AMBIGUOUS (1u << 16)
+#define SIMDHTTP_MODE_STRICT 0u
+#define SIMDHTTP_MODE_DEFENSIVE                                                                          \
+    (SIMDHTTP_LENIENT_BARE_LF | SIMDHTTP_LENIENT_OBS_FOLD | SIMDHTTP_LENIENT_HEADERS |                     \
+     SIMDHTTP_LENIENT_TARGET_OBS_TEXT | SIMDHTTP_LENIENT_VERSION | SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE | \
+     SIMDHTTP_LENIENT_CHUNKED_LENGTH | SIMDHTTP_CLOSE_AFTER_AMBIGUOUS)
+#define SIMDHTTP_MODE_MONITOR (SIMDHTTP_LENIENT_ALL & ~(unsigned)SIMDHTTP_LENIENT_DATA_AFTER_CLOSE)
+
 /* @return the flag for a name ("headers", "chunked_length", ..., "obs_fold", "bare_lf"), or
  * 0 for an unknown name (and for NULL). */
 SIMDHTTP_API unsigned simdhttp_lenient_from_name(const char *name, size_t len);
@@ -207,8 +230,9 @@ SIMDHTTP_API const char *simdhttp_lenient_name(unsigned flag);
 /* Desync verdicts (docs/smuggling.md, "Verdicts"). A message's tier says how far hops can
  * disagree on its framing; each reason is one named deviation, mapped to one tier by one
  * table (src/verdict.c), with its RFC section and the attack it serves. A message's tier is
- * the highest tier of its reasons; a message without reasons is COMPLIANT. Today
- * `simdhttp audit` gives them (by its strict, defensive and monitor readings). */
+ * the highest tier of its reasons; a message without reasons is COMPLIANT. The parser sets
+ * them as it reads (parser->reasons, head->reasons), only on the paths that handle a
+ * deviation; `simdhttp audit` reads captures with them. */
 typedef enum simdhttp_tier {
     SIMDHTTP_TIER_COMPLIANT = 0,  /* RFC 9112 and 9110 as written */
     SIMDHTTP_TIER_ACCEPTABLE = 1, /* a deviation that every hop frames alike */
@@ -374,7 +398,9 @@ enum simdhttp_flags {
     SIMDHTTP_F_TRAILERS = 1u << 7,              /* field callbacks now deliver trailer fields */
     SIMDHTTP_F_SKIP_BODY = 1u << 8,             /* no body follows this head */
     SIMDHTTP_F_BODY_UNTIL_CLOSE = 1u << 9,      /* body runs until finish() */
-    SIMDHTTP_F_KEEP_ALIVE = 1u << 10            /* the connection persists after this message */
+    SIMDHTTP_F_KEEP_ALIVE = 1u << 10,           /* the connection persists after this message */
+    SIMDHTTP_F_CLOSE_AFTER = 1u << 11           /* the connection closes after this message because
+                                                   of its verdict (SIMDHTTP_CLOSE_AFTER_AMBIGUOUS) */
 };
 
 typedef struct simdhttp_parser simdhttp_parser;
@@ -473,6 +499,11 @@ struct simdhttp_parser {
     uint8_t http_major;
     uint8_t http_minor;
     uint8_t upgrade;          /* 1 once execute() returned SIMDHTTP_E_PAUSED_UPGRADE */
+    uint32_t reasons;         /* the current message's verdict so far: SIMDHTTP_REASON_BIT(r)
+                                 of each deviation read (accepted, or the one refused with the
+                                 error); simdhttp_reasons_tier() gives its tier. Framing reasons
+                                 are known at on_headers_complete, chunk reasons at
+                                 on_message_complete. */
     /* ---- private ----
      * Ownership: every private member has one owner, the step that sets it before anything
      * can read it, so that no decision depends on what the memory held before init or on
@@ -637,6 +668,11 @@ SIMDHTTP_API void simdhttp_set_lenient_obs_fold(simdhttp_parser *p, int enabled)
 SIMDHTTP_API void simdhttp_set_lenient_field_bare_cr(simdhttp_parser *p, int enabled);
 SIMDHTTP_API void simdhttp_set_lenient_bare_lf(simdhttp_parser *p, int enabled);
 SIMDHTTP_API void simdhttp_set_lenient_target_obs_text(simdhttp_parser *p, int enabled);
+/* Set the mode (SIMDHTTP_MODE_STRICT, _DEFENSIVE or _MONITOR, or any set of lenient flags and
+ * SIMDHTTP_CLOSE_AFTER_AMBIGUOUS): replaces every lenient flag, as config.lenient does at init. */
+SIMDHTTP_API void simdhttp_set_mode(simdhttp_parser *p, unsigned mode);
+/* @return the mode named "strict", "defensive" or "monitor" (len bytes), or -1. */
+SIMDHTTP_API long simdhttp_mode_from_name(const char *name, size_t len);
 
 /* ===================================================================================== */
 /* 5. The zero-copy head API                                                              */
@@ -662,6 +698,8 @@ typedef struct simdhttp_head {
     uint8_t http_major, http_minor;
     uint16_t status_code;
     uint32_t flags;          /* SIMDHTTP_F_* (framing, keep-alive, upgrade) */
+    uint32_t reasons;        /* the head's verdict: SIMDHTTP_REASON_BIT(r) of each deviation
+                                (accepted, or with SIMDHTTP_HEAD_ERROR the one refused) */
     uint64_t content_length; /* if flags & SIMDHTTP_F_CONTENT_LENGTH */
     const char *method_str;  size_t method_len;  /* request */
     const char *target;      size_t target_len;  /* request */

@@ -24,6 +24,7 @@
 #include "internal.h"
 #include "stage1_at.h"
 #include "tables.h"
+#include "verdict.h"
 
 #ifndef SH_CORE_SHARED
 #define SH_CORE_SHARED
@@ -66,18 +67,78 @@ static inline uint32_t sh_load32(const void *s)
 #define SH_EQ8(s, i, lit) ((sh_load64((s) + (i)) | 0x2020202020202020ull) == sh_load64(lit))
 #define SH_EQ4(s, i, lit) ((sh_load32((s) + (i)) | 0x20202020u) == sh_load32(lit))
 
+/* ---- the verdict ---- */
+
+/* Flags f after reason r was read: the message's verdict gets r; under
+ * SIMDHTTP_CLOSE_AFTER_AMBIGUOUS, a reason of tier AMBIGUOUS or worse closes the connection after
+ * the message. Only the paths that already handle a deviation call it. */
+static SH_ALWAYS_INLINE uint32_t sh_reason_flags(simdhttp_parser *p, int r, uint32_t f)
+{
+    uint32_t bit = (uint32_t)SIMDHTTP_REASON_BIT(r);
+    p->reasons |= bit;
+    if ((bit & SH_CLOSING_REASONS) && (p->_lenient & SIMDHTTP_CLOSE_AFTER_AMBIGUOUS))
+        f = (f | SIMDHTTP_F_CLOSE_AFTER) & ~(uint32_t)SIMDHTTP_F_KEEP_ALIVE;
+    return f;
+}
+/* The message read deviation NAME (SIMDHTTP_R_NAME) and goes on */
+#define SH_REASON(p, NAME) ((p)->flags = sh_reason_flags((p), SIMDHTTP_R_##NAME, (p)->flags))
+
+/* GET, HEAD, OPTIONS, TRACE: a body means nothing to them (RFC 9110 9.3) */
+#define SH_BODILESS(m)                                                                        \
+    ((1u << SIMDHTTP_METHOD_GET | 1u << SIMDHTTP_METHOD_HEAD | 1u << SIMDHTTP_METHOD_OPTIONS | \
+      1u << SIMDHTTP_METHOD_TRACE) >> (m) & 1)
+
+/* The word v (8 bytes loaded from memory) without its byte 7 */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define SH_BYTES_0_TO_6(v) ((v) >> 8)
+#else
+#define SH_BYTES_0_TO_6(v) ((v) << 8)
+#endif
+
 #define SH_SPECIAL_NAME_LENGTHS (1u << 7 | 1u << 10 | 1u << 14 | 1u << 17)
 #define SH_SPECIAL_NAME_LENGTHS64 ((uint64_t)SH_SPECIAL_NAME_LENGTHS)
 
+/* Whether the field name s (n bytes, a token, 14 or 17 of them) is Content-Length or
+ * Transfer-Encoding but for its dash, which is another byte: what a hop that maps '_' or '.'
+ * to '-' takes for that field. */
+static __attribute__((noinline, cold)) int sh_name_lookalike(const uint8_t *s, size_t n)
+{
+    const char *lit = n == 14 ? "content-length" : "transfer-encoding";
+    size_t dash = n == 14 ? 7 : 8;
+    if ((uint8_t)((s[dash] | 0x20) - 'a') <= 25) return 0; /* "ContentXLength": other letters */
+    for (size_t i = 0; i < n; i++)
+        if (lit[i] != '-' && (s[i] | 0x20) != lit[i]) return 0;
+    return 1;
+}
+
+/* p->_hstate is H_LOOKALIKE for the name s (n bytes): an ordinary field, in the verdict if it
+ * is one */
+static __attribute__((noinline, cold)) void sh_lookalike_line(simdhttp_parser *p, const uint8_t *s, size_t n)
+{
+    p->_hstate = H_NONE;
+    if (sh_name_lookalike(s, n)) SH_REASON(p, FRAMING_LOOKALIKE);
+}
+
+/* What the field name s (n bytes) means to framing (H_*). H_LOOKALIKE: a framing name's
+ * lookalike, which stage 2 leaves to the general path, where sh_special_begin puts it in the
+ * verdict (a call here, in stage 2's loop, cost the head API 2-3% of its instructions). */
 static inline __attribute__((always_inline)) int sh_classify_name(const uint8_t *s, size_t n)
 {
     switch (n) {
     case 7: return SH_EQ4(s, 0, "upgr") && SH_EQ4(s, 3, "rade") ? H_UPGRADE : H_NONE;
     case 10: return SH_EQ8(s, 0, "connecti") && SH_EQ4(s, 6, "tion") ? H_CONNECTION : H_NONE;
-    case 14: return SH_EQ8(s, 0, "content-") && SH_EQ8(s, 6, "t-length") ? H_CONTENT_LENGTH : H_NONE;
+    case 14: {
+        /* "Content_Length", "Content.Length": a hop that normalises names (CGI's '_' for
+         * '-') reads the framing field: a name whose first 7 bytes are "content" (the first
+         * word's compare without the dash's byte) is looked at again */
+        uint64_t w = (sh_load64(s) | 0x2020202020202020ull) ^ sh_load64("content-");
+        if (w == 0 && SH_EQ8(s, 6, "t-length")) return H_CONTENT_LENGTH;
+        return SH_UNLIKELY(SH_BYTES_0_TO_6(w) == 0) ? H_LOOKALIKE : H_NONE;
+    }
     case 17:
-        return SH_EQ8(s, 0, "transfer") && SH_EQ8(s, 8, "-encodin") && SH_EQ8(s, 9, "encoding")
-                   ? H_TRANSFER_ENCODING : H_NONE;
+        if (!SH_EQ8(s, 0, "transfer")) return H_NONE;
+        if (SH_EQ8(s, 8, "-encodin") && SH_EQ8(s, 9, "encoding")) return H_TRANSFER_ENCODING;
+        return H_LOOKALIKE; /* "Transfer_Encoding" and other names beginning "transfer" */
     default: return H_NONE;
     }
 }
@@ -119,7 +180,7 @@ static inline void sh_keep(simdhttp_parser *p, const uint8_t *s, size_t n)
 enum { CL_NONE, CL_DIGITS, CL_AFTER }; /* Content-Length: no digit yet, in the digits, OWS after */
 enum {                                 /* Transfer-Encoding (RFC 9112 section 7, RFC 9110 10.1.4) */
     TES_BEFORE,        /* before a transfer-coding: OWS and empty list elements */
-    TES_NAME,          /* in a coding's name (_idx: bytes of "chunked" matched, 8: no match) */
+    TES_NAME,          /* in a coding's name (_idx: its bytes so far, up to 15; _cand: sh_codings it may be) */
     TES_AFTER_NAME,    /* OWS after the name */
     TES_AFTER_SEMI,    /* after ';' and its OWS: a parameter's name must come */
     TES_QUOTED,        /* in a parameter's quoted-string value */
@@ -145,10 +206,27 @@ static inline void sh_conn_element_end(simdhttp_parser *p)
     p->_cand = 0;
 }
 
+/* The transfer codings RFC 9112 section 7 registers (bit k of _cand: still sh_codings[k] after
+ * _idx bytes of a coding's name); chunked first. Another one is in the verdict. */
+static const char *const sh_codings[6] = {"chunked", "gzip", "x-gzip", "deflate", "compress", "x-compress"};
+static const uint8_t sh_coding_lens[6] = {7, 4, 6, 7, 8, 10};
+
+/* One byte c (a tchar) of a coding's name */
+static inline void sh_te_name_byte(simdhttp_parser *p, uint8_t c)
+{
+    for (int k = 0; k < 6; k++)
+        if ((p->_cand >> k & 1) && (p->_idx >= sh_coding_lens[k] || (c | 0x20) != (uint8_t)sh_codings[k][p->_idx]))
+            p->_cand &= (uint8_t)~(1u << k);
+    if (p->_idx < 15) p->_idx++;
+}
+
 /* End of one transfer-coding token. @return 0, or -1 if chunked is applied twice. */
 static inline int sh_te_token_end(simdhttp_parser *p)
 {
-    if (p->_idx == 7) {
+    int known = 0;
+    for (int k = 0; k < 6; k++) known |= (p->_cand >> k & 1) && p->_idx == sh_coding_lens[k];
+    if (!known) SH_REASON(p, TE_UNKNOWN_CODING);
+    if ((p->_cand & 1) && p->_idx == 7) {
         if (p->_te & TE_SEEN_CHUNKED) return -1;
         p->_te = TE_SEEN_CHUNKED | TE_LAST_CHUNKED;
     } else {
@@ -204,11 +282,11 @@ static __attribute__((noinline)) const uint8_t *sh_special_feed(simdhttp_parser 
                 if (!simdhttp_tchar[c]) goto te_bad;
                 p->_sub = TES_NAME;
                 p->_idx = 0;
+                p->_cand = 0x3f; /* any of sh_codings */
                 /* fall through */
             case TES_NAME: /* in the coding's name */
                 if (simdhttp_tchar[c]) {
-                    if (p->_idx < 7 && (c | 0x20) == (uint8_t)"chunked"[p->_idx]) p->_idx++;
-                    else p->_idx = 8; /* no match */
+                    sh_te_name_byte(p, c);
                     break;
                 }
                 /* check the byte before the token end changes _te: a pause in the error's
@@ -336,10 +414,13 @@ static __attribute__((noinline)) int sh_special_end(simdhttp_parser *p)
             p->_reason = "Content-Length is empty";
             return -1;
         }
-        if ((p->flags & SIMDHTTP_F_CONTENT_LENGTH) && p->content_length != p->_acc) {
-            p->_error = SIMDHTTP_E_UNEXPECTED_CONTENT_LENGTH;
-            p->_reason = "two Content-Length fields differ";
-            return -1;
+        if (p->flags & SIMDHTTP_F_CONTENT_LENGTH) {
+            if (p->content_length != p->_acc) {
+                p->_error = SIMDHTTP_E_UNEXPECTED_CONTENT_LENGTH;
+                p->_reason = "two Content-Length fields differ";
+                return -1;
+            }
+            SH_REASON(p, CL_DUPLICATE);
         }
         p->content_length = p->_acc;
         p->flags |= SIMDHTTP_F_CONTENT_LENGTH;
@@ -428,7 +509,7 @@ static inline __attribute__((always_inline)) int sh_special_whole_inline(simdhtt
         p->_te = TE_SEEN_CHUNKED | TE_LAST_CHUNKED;
         p->flags |= SIMDHTTP_F_TRANSFER_ENCODING;
         return 1;
-    default: /* H_UPGRADE: its value means nothing to framing */
+    default: /* H_UPGRADE: its value means nothing to framing (H_LOOKALIKE never comes here) */
         p->flags |= SIMDHTTP_F_UPGRADE;
         return 1;
     }
@@ -439,6 +520,7 @@ static inline __attribute__((always_inline)) int sh_special_whole_inline(simdhtt
  * saved the head API 30-50 instructions and time (see the walk) */
 static __attribute__((noinline)) int sh_special_whole(simdhttp_parser *p, int hs, const uint8_t *v, const uint8_t *t)
 {
+    if (hs == H_LOOKALIKE) return 0; /* to the general path (sh_field_name_end) */
     return sh_special_whole_inline(p, hs, v, t);
 }
 
@@ -449,7 +531,7 @@ static __attribute__((noinline)) int sh_special_whole(simdhttp_parser *p, int hs
 static SH_ALWAYS_INLINE int sh_persists(const simdhttp_parser *p, uint32_t f)
 {
     int v11 = p->http_major > 1 || (p->http_major == 1 && p->http_minor >= 1);
-    return !(f & SIMDHTTP_F_CONNECTION_CLOSE) &&
+    return !(f & (SIMDHTTP_F_CONNECTION_CLOSE | SIMDHTTP_F_CLOSE_AFTER)) &&
            (v11 || (f & (SIMDHTTP_F_CONNECTION_KEEP_ALIVE | SIMDHTTP_F_TRANSFER_ENCODING)) ==
                        SIMDHTTP_F_CONNECTION_KEEP_ALIVE);
 }
@@ -465,12 +547,20 @@ static inline __attribute__((always_inline)) int sh_head_framing(simdhttp_parser
      * the rules below give them (it persists; no body without Content-Length) in a third of
      * their instructions. */
     if (SH_LIKELY(request) &&
-        !(f & (SIMDHTTP_F_TRANSFER_ENCODING | SIMDHTTP_F_UPGRADE | SIMDHTTP_F_CONNECTION_CLOSE)) &&
-        p->http_major == 1 && p->http_minor >= 1 && p->method != SIMDHTTP_METHOD_CONNECT) {
+        !(f & (SIMDHTTP_F_TRANSFER_ENCODING | SIMDHTTP_F_UPGRADE | SIMDHTTP_F_CONNECTION_CLOSE | SIMDHTTP_F_CLOSE_AFTER)) &&
+        p->http_major == 1 && p->http_minor >= 1 && p->method != SIMDHTTP_METHOD_CONNECT &&
+        !((f & SIMDHTTP_F_CONTENT_LENGTH) && p->content_length && SH_BODILESS(p->method))) {
         p->flags = f | SIMDHTTP_F_KEEP_ALIVE | (f & SIMDHTTP_F_CONTENT_LENGTH ? 0 : SIMDHTTP_F_SKIP_BODY);
         return 0;
     }
 
+    /* a body on a method that gives it no meaning (RFC 9110 9.3.1): hops may drop it */
+    if (request && SH_BODILESS(p->method) &&
+        ((f & SIMDHTTP_F_TRANSFER_ENCODING) || ((f & SIMDHTTP_F_CONTENT_LENGTH) && p->content_length)))
+        f = sh_reason_flags(p, SIMDHTTP_R_BODY_ON_GET, f);
+    /* Transfer-Encoding in HTTP/1.0 (RFC 9112 6.1): faulty framing, closed after */
+    if ((f & SIMDHTTP_F_TRANSFER_ENCODING) && p->http_major == 1 && p->http_minor == 0)
+        f = sh_reason_flags(p, SIMDHTTP_R_TE_IN_HTTP10, f);
     if (sh_persists(p, f)) f |= SIMDHTTP_F_KEEP_ALIVE;
 
     /* Both framings: refused whatever the message (even one without a body: a hop that
@@ -482,7 +572,7 @@ static inline __attribute__((always_inline)) int sh_head_framing(simdhttp_parser
             p->_reason = "Content-Length together with Transfer-Encoding";
             return -1;
         }
-        f &= ~(uint32_t)SIMDHTTP_F_KEEP_ALIVE;
+        f = sh_reason_flags(p, SIMDHTTP_R_CL_AND_TE, f) & ~(uint32_t)SIMDHTTP_F_KEEP_ALIVE;
     }
 
     if (!request && (p->status_code < 200 || p->status_code == 204 || p->status_code == 304)) {
@@ -512,6 +602,7 @@ static inline __attribute__((always_inline)) int sh_head_framing(simdhttp_parser
             p->_reason = "request's final transfer coding is not chunked";
             return -1;
         } else {
+            if (request) f = sh_reason_flags(p, SIMDHTTP_R_TE_NOT_CHUNKED, f);
             f |= SIMDHTTP_F_BODY_UNTIL_CLOSE;
             f &= ~(uint32_t)SIMDHTTP_F_KEEP_ALIVE;
         }
@@ -894,10 +985,11 @@ static SH_ALWAYS_INLINE int sh_fields(simdhttp_parser *p, simdhttp_head *h, sh_w
         }
         if (headmode) {
             const uint8_t *t = sh_ows_end(v, x);
-            if (SH_UNLIKELY(hs) && (SH_IS_WS(x[2]) || !sh_special_whole_inline(p, hs, v, t))) {
+            if (SH_UNLIKELY(hs) && (SH_IS_WS(x[2]) || hs == H_LOOKALIKE || !sh_special_whole_inline(p, hs, v, t))) {
                 /* a framing field, whole: interpret it here (no callbacks to resume) */
                 const uint8_t *bad;
                 p->_hstate = (uint8_t)hs;
+                if (SH_UNLIKELY(hs == H_LOOKALIKE)) sh_lookalike_line(p, pos, n);
                 sh_special_begin(p);
                 if ((bad = sh_special_feed(p, v, x)) != NULL || sh_special_end(p)) {
                     pos = bad ? bad : x;
@@ -905,7 +997,7 @@ static SH_ALWAYS_INLINE int sh_fields(simdhttp_parser *p, simdhttp_head *h, sh_w
                     goto out;
                 }
                 /* an obs-fold right after this line continues it: _hstate stays (see out) */
-                special_hs = (uint8_t)hs;
+                special_hs = p->_hstate;
                 fspecial = f + 1;
             }
             sh_field_set(f, pos, n, v, t);
@@ -1049,17 +1141,22 @@ static SH_ALWAYS_INLINE void sh_method_end(simdhttp_parser *p, simdhttp_head *h,
  * (p->_hstate), whose value is then interpreted. */
 static SH_ALWAYS_INLINE void sh_field_name_end(simdhttp_parser *p, const uint8_t *mark, const uint8_t *q)
 {
+    const uint8_t *name = mark;
+    size_t n = (size_t)(q - mark);
     if (p->flags & SIMDHTTP_F_TRAILERS) {
         p->_hstate = H_NONE; /* framing fields mean nothing in trailers (RFC 9110 6.5.1) */
     } else if (p->_nlen == 0) {
-        p->_hstate = (uint8_t)sh_classify_name(mark, (size_t)(q - mark));
+        p->_hstate = (uint8_t)sh_classify_name(mark, n);
     } else {
-        sh_keep(p, mark, (size_t)(q - mark));
-        p->_hstate = p->_nlen <= sizeof p->_nbuf
-                         ? (uint8_t)sh_classify_name((const uint8_t *)p->_nbuf, p->_nlen)
-                         : H_NONE;
+        sh_keep(p, mark, n);
+        name = (const uint8_t *)p->_nbuf;
+        n = p->_nlen;
+        p->_hstate = n <= sizeof p->_nbuf ? (uint8_t)sh_classify_name(name, n) : H_NONE;
     }
-    if (SH_UNLIKELY(p->_hstate)) sh_special_begin(p);
+    if (SH_UNLIKELY(p->_hstate)) {
+        if (SH_UNLIKELY(p->_hstate == H_LOOKALIKE)) sh_lookalike_line(p, name, n);
+        else sh_special_begin(p);
+    }
 }
 
 /* ---- message begin and end ---- */
@@ -1072,6 +1169,7 @@ static SH_ALWAYS_INLINE void sh_message_reset(simdhttp_parser *p)
     p->method = 0;
     p->status_code = 0;
     p->http_major = p->http_minor = 0;
+    p->reasons = 0;
     p->_fields_left = p->_max_fields;
     SH_CLEAR_MSG_BYTES(p); /* (the head API's: sh_head, in merged stores) */
 }
@@ -1140,7 +1238,7 @@ static SH_ALWAYS_INLINE long sh_exit_ok(simdhttp_parser *p, size_t len)
 /* The error in p->_error and p->_reason at errpos: the parser stays in S_ERROR. h: the head
  * API's result (headmode). */
 static SH_ALWAYS_INLINE long sh_error_exit(simdhttp_parser *p, simdhttp_head *h, const uint8_t *data,
-                                           const uint8_t *errpos, const int headmode)
+                                           const uint8_t *errpos, int byte, const int headmode)
 {
     p->_state = S_ERROR;
     p->_error_pos = (const char *)errpos;
@@ -1156,15 +1254,21 @@ static SH_ALWAYS_INLINE long sh_error_exit(simdhttp_parser *p, simdhttp_head *h,
         h->status_code = 0;
         h->flags = 0;
         h->content_length = 0;
+        /* what was refused, last: nothing is live across the call (h kept across it cost the
+         * head API a register throughout) */
+        simdhttp__refusal(p, h, byte);
         return SIMDHTTP_HEAD_ERROR;
     }
+    simdhttp__refusal(p, NULL, byte);
     return p->_error;
 }
 
 static SH_ALWAYS_INLINE long sh_exit_error(simdhttp_parser *p, sh_ctx *x, const uint8_t *pos, const int headmode)
 {
     sh_head_leave(p, x, pos, headmode);
-    return sh_error_exit(p, x->h, x->data, x->errpos, headmode);
+    /* the error's byte (hend: end, or the head budget's end, where an error's byte is never
+     * past; the head API keeps no `end` in a register) */
+    return sh_error_exit(p, x->h, x->data, x->errpos, x->errpos < x->hend ? *x->errpos : -1, headmode);
 }
 
 /* The input ends at pos: whether the scan stopped at the head budget, not at the end of the
@@ -1421,6 +1525,7 @@ url:
     }
     if (SH_UNLIKELY(*q != ' ')) {
         if (*q >= 0x80 && (x->lenient & SIMDHTTP_LENIENT_TARGET_OBS_TEXT)) {
+            SH_REASON(p, TARGET_OBS_TEXT);
             q = sh_target_obs_text(q, x->hend);
             if (q < x->hend && *q == ' ') goto url_scanned;
             if (q == x->hend) {
@@ -1440,7 +1545,7 @@ url_scanned:
      * of the usual request-line, in three compares; what url_end, version and after_version
      * do with it, and the same for anything else */
     if (headmode && SH_LIKELY(x->hend - q >= 11) && sh_load64(q) == sh_load64(" HTTP/1.") &&
-        (uint8_t)(q[8] - '0') <= 9 && SH_IS_CRLF(q + 9)) {
+        (uint8_t)(q[8] - '0') <= 1 && SH_IS_CRLF(q + 9)) { /* (1.2 and up: the verdict, below) */
         p->http_major = 1;
         p->http_minor = (uint8_t)(q[8] - '0');
         pos = q + 11;
@@ -1483,7 +1588,7 @@ static SH_ALWAYS_INLINE int sh_version_status(simdhttp_parser *p, sh_ctx *x, con
      * (unless lenient); any minor: a higher one is processed as 1.1 (RFC 9110 2.5) and
      * http_minor says which it was. */
     if (p->_idx == 0 && SH_LIKELY(x->hend - pos >= 8) && memcmp(pos, "HTTP/1.", 7) == 0 &&
-        (uint8_t)(pos[7] - '0') <= 9) {
+        (uint8_t)(pos[7] - '0') <= 1) { /* (1.2 and up: the verdict, below) */
         p->http_major = 1;
         p->http_minor = (uint8_t)(pos[7] - '0');
         SH_SPAN_OR_EXIT(on_version, pos + 5, 3, S_VERSION_END, pos + 8);
@@ -1502,9 +1607,13 @@ static SH_ALWAYS_INLINE int sh_version_status(simdhttp_parser *p, sh_ctx *x, con
             if (c < '0' || c > '9') goto version_bad;
             if (p->_idx == 5) {
                 p->http_major = (uint8_t)(c - '0');
-                if (c != '1' && !(x->lenient & SIMDHTTP_LENIENT_VERSION)) goto version_bad;
+                if (c != '1') {
+                    if (!(x->lenient & SIMDHTTP_LENIENT_VERSION)) goto version_bad;
+                    SH_REASON(p, VERSION_MAJOR);
+                }
             } else {
                 p->http_minor = (uint8_t)(c - '0');
+                if (c > '1' && p->http_major == 1) SH_REASON(p, VERSION_MINOR);
             }
         }
         pos++;
@@ -1614,6 +1723,9 @@ static SH_ALWAYS_INLINE int sh_line_end(simdhttp_parser *p, sh_ctx *x, const uin
     if (*pos == '\n') {
         if (!(x->lenient & SIMDHTTP_LENIENT_OPTIONAL_CR_BEFORE_LF))
             SH_ERR_EXIT(SIMDHTTP_E_CR_EXPECTED, pos, "LF without CR (bare LF)");
+        /* (empty lines before a start line belong to no message: RFC 9112 2.2 lets a
+         * recipient skip them; the verdict does not count them) */
+        if (p->_next != S_MSG_START) SH_REASON(p, BARE_LF);
         pos++;
         goto line_next;
     }
@@ -1627,6 +1739,8 @@ line_lf:
         /* _want (a field line's end) is owned by message begin: test _next first, as a CR
          * among the empty lines before a start line comes before any message begins */
         SH_ERR_EXIT(SIMDHTTP_E_LF_EXPECTED, pos, "CR not followed by LF");
+    } else if (p->_next != S_MSG_START) {
+        SH_REASON(p, BARE_CR);
     }
 line_next:
     switch (p->_next) {
@@ -1648,7 +1762,7 @@ static SH_ALWAYS_INLINE int sh_field_lines(simdhttp_parser *p, sh_ctx *x, sh_wal
 {
     simdhttp_head *const h = x->h;
     simdhttp_field *f = NULL;
-    const uint8_t *mark, *q, *pos = *pp;
+    const uint8_t *mark, *q, *ctl, *pos = *pp;
     int rc;
     uint8_t c;
 
@@ -1675,6 +1789,7 @@ field_start:
                    p->_want ? "obs-fold (field line continued on the next line)"
                             : "whitespace before the first field line");
         /* obs-fold: the line break and leading whitespace become one SP of the value */
+        SH_REASON(p, OBS_FOLD);
         if (headmode) {
             if (h->num_fields == h->fields_cap)
                 SH_ERR_EXIT(SIMDHTTP_E_TOO_MANY_HEADERS, pos, "more field lines than head->fields_cap");
@@ -1756,16 +1871,24 @@ field_value:
     mark = pos;
     if (headmode) f->value = (const char *)pos;
     q = scan_value(pos, x->hend);
+    ctl = NULL; /* lenient headers: the first control byte taken (the verdict's, once taken) */
     if (SH_UNLIKELY(x->lenient & SIMDHTTP_LENIENT_HEADERS))
-        while (q < x->hend && *q != '\r' && *q != '\n' && *q != 0) q = scan_value(q + 1, x->hend);
+        while (q < x->hend && *q != '\r' && *q != '\n' && *q != 0) {
+            if (!ctl) ctl = q;
+            q = scan_value(q + 1, x->hend);
+        }
     if (SH_UNLIKELY(p->_hstate)) {
         const uint8_t *bad = sh_special_feed(p, mark, q);
         if (bad) {
+            /* a control byte past the error is not read: where the stream was split must
+             * not change the verdict */
+            if (ctl && ctl < bad) SH_REASON(p, CTL_IN_VALUE);
             SH_SPAN0_BEFORE_ERR_OR_EXIT(on_header_value, mark, bad - mark, S_FIELD_VALUE, bad);
             x->errpos = bad;
             SH_ERROR_GOTO();
         }
     }
+    if (SH_UNLIKELY(ctl)) SH_REASON(p, CTL_IN_VALUE);
     if (SH_UNLIKELY(q == x->hend)) {
         p->_want = 1; /* a byte of the value came: not empty */
         SH_SPAN_OR_EXIT(on_header_value, mark, q - mark, S_FIELD_VALUE, q);
@@ -1900,9 +2023,15 @@ msg_done: {
 
 dead:
     /* after Connection: close. CR and LF are tolerated (some clients add CRLF after a body). */
-    if (x->lenient & SIMDHTTP_LENIENT_DATA_AFTER_CLOSE) pos = end;
     while (pos < end && (*pos == '\r' || *pos == '\n')) pos++;
-    if (pos < end) SH_ERR_EXIT(SIMDHTTP_E_CLOSED_CONNECTION, pos, "data after a message that closed the connection");
+    if (pos < end && (x->lenient & SIMDHTTP_LENIENT_DATA_AFTER_CLOSE)) {
+        SH_REASON(p, DATA_AFTER_CLOSE); /* (the last message's verdict: no message begins) */
+        pos = end;
+    }
+    if (pos < end) {
+        p->reasons = 0; /* the refused bytes' verdict, not the closed message's */
+        SH_ERR_EXIT(SIMDHTTP_E_CLOSED_CONNECTION, pos, "data after a message that closed the connection");
+    }
     SH_MORE_EXIT(S_DEAD);
 
     SH_PART_EXITS();
@@ -2058,6 +2187,7 @@ chunk_data_end:
     }
     if (!(x->lenient & SIMDHTTP_LENIENT_OPTIONAL_CRLF_AFTER_CHUNK))
         SH_ERR_EXIT(SIMDHTTP_E_CR_EXPECTED, pos, "chunk data not followed by CRLF");
+    SH_REASON(p, CHUNK_DATA_NO_CRLF);
 chunk_done:
     SH_NOTE_OR_EXIT(on_chunk_complete, S_CHUNK_SIZE_START, pos);
     goto chunk_size_start;
@@ -2100,6 +2230,7 @@ static SH_ALWAYS_INLINE int sh_chunk_ext(simdhttp_parser *p, sh_ctx *x, const ui
     if (c == '\r' || c == '\n') {
         if (!(x->lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
             SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_SIZE, pos, "whitespace at the end of a chunk line");
+        SH_REASON(p, CHUNK_SIZE_WS);
         p->_next = S_CHUNK_HEADER;
         SH_PART_RETURN(SH_GO_LINE_END);
     }
@@ -2136,8 +2267,11 @@ ext_after_name:
         if (pos == end) SH_MORE_EXIT(S_EXT_AFTER_NAME);
         c = *pos;
         if (c == '\r' || c == '\n') {
-            if (p->_sub && !(x->lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
-                SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "whitespace at the end of a chunk line");
+            if (p->_sub) {
+                if (!(x->lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
+                    SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "whitespace at the end of a chunk line");
+                SH_REASON(p, CHUNK_SIZE_WS);
+            }
             p->_next = S_CHUNK_HEADER;
             SH_PART_RETURN(SH_GO_LINE_END);
         }
@@ -2211,8 +2345,11 @@ ext_after_value:
         if (pos == end) SH_MORE_EXIT(S_EXT_AFTER_VALUE);
         c = *pos;
         if (c == '\r' || c == '\n') {
-            if (p->_sub && !(x->lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
-                SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "whitespace at the end of a chunk line");
+            if (p->_sub) {
+                if (!(x->lenient & SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE))
+                    SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "whitespace at the end of a chunk line");
+                SH_REASON(p, CHUNK_SIZE_WS);
+            }
             p->_next = S_CHUNK_HEADER;
             SH_PART_RETURN(SH_GO_LINE_END);
         }
@@ -2463,6 +2600,7 @@ static SH_ALWAYS_INLINE long sh_head(simdhttp_head *h, simdhttp_type type, const
         h->http_minor = p.http_minor;
         h->status_code = p.status_code;
         h->flags = p.flags;
+        h->reasons = p.reasons;
         h->content_length = p.content_length;
     }
     return r;

@@ -296,6 +296,7 @@ static __attribute__((noinline, cold)) long head_refused(simdhttp_head *h, simdh
     h->method = h->http_major = h->http_minor = 0;
     h->status_code = 0;
     h->flags = 0;
+    h->reasons = 0; /* a misuse, not a deviation of the message */
     h->content_length = 0;
     h->method_str = h->target = h->reason = NULL;
     h->method_len = h->target_len = h->reason_len = 0;

@@ -12,6 +12,8 @@
 /* simdhttp_set_empty_spans: an option kept in _lenient's top bit (outside SIMDHTTP_LENIENT_ALL,
  * so no lenient setter or config reaches it) */
 #define SH_OPT_EMPTY_SPANS (1u << 31)
+/* What config.lenient may set: the lenient flags and the modes' rule */
+#define SH_CONFIG_LENIENT (SIMDHTTP_LENIENT_ALL | SIMDHTTP_CLOSE_AFTER_AMBIGUOUS)
 
 /* Parser states. Each is also a resume point after a callback paused the parser. */
 enum {
@@ -67,7 +69,9 @@ enum {
 };
 
 /* Special fields (p->_hstate) */
-enum { H_NONE = 0, H_CONTENT_LENGTH, H_TRANSFER_ENCODING, H_CONNECTION, H_UPGRADE };
+/* _hstate: what a field's name means to framing. H_LOOKALIKE (from sh_classify_name only, never
+ * in _hstate): a name of a framing name's length whose dash is another byte, maybe a lookalike */
+enum { H_NONE = 0, H_CONTENT_LENGTH, H_TRANSFER_ENCODING, H_CONNECTION, H_UPGRADE, H_LOOKALIKE };
 
 /* p->_te bits */
 enum { TE_SEEN_CHUNKED = 1, TE_LAST_CHUNKED = 2 };
@@ -128,12 +132,12 @@ static inline void simdhttp__configure_head(simdhttp_parser *p, simdhttp_type ty
 {
     /* content_length, flags, status_code, method, http_major, http_minor and upgrade 0, type
      * after: two stores instead of seven (init runs once per message in some servers) */
-    _Static_assert(offsetof(simdhttp_parser, upgrade) - offsetof(simdhttp_parser, content_length) ==
-                       8 + 4 + 2 + 1 + 1 + 1 + 1,
-                   "content_length up to upgrade: those eight members, no padding");
-    memset(&p->content_length, 0, offsetof(simdhttp_parser, upgrade) + 1 - offsetof(simdhttp_parser, content_length));
+    _Static_assert(offsetof(simdhttp_parser, reasons) - offsetof(simdhttp_parser, content_length) ==
+                       8 + 4 + 2 + 1 + 1 + 1 + 1 + 1 + 1,
+                   "content_length up to reasons: those nine members, one byte of padding");
+    memset(&p->content_length, 0, offsetof(simdhttp_parser, reasons) + 4 - offsetof(simdhttp_parser, content_length));
     p->type = (uint8_t)type;
-    p->_lenient = cfg ? cfg->lenient & SIMDHTTP_LENIENT_ALL : 0;
+    p->_lenient = cfg ? cfg->lenient & SH_CONFIG_LENIENT : 0;
     p->_max_head_size = cfg && cfg->max_head_size ? cfg->max_head_size : SIMDHTTP_DEFAULT_MAX_HEAD_SIZE;
     p->_max_fields = cfg && cfg->max_fields ? cfg->max_fields : SIMDHTTP_DEFAULT_MAX_FIELDS;
     p->_head_left = p->_max_head_size;

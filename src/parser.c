@@ -277,6 +277,22 @@ void simdhttp_set_lenient(simdhttp_parser *p, unsigned flags, int enabled)
     else p->_lenient &= ~(flags & SIMDHTTP_LENIENT_ALL);
 }
 
+void simdhttp_set_mode(simdhttp_parser *p, unsigned mode)
+{
+    p->_lenient = (p->_lenient & SH_OPT_EMPTY_SPANS) | (mode & SH_CONFIG_LENIENT);
+}
+
+long simdhttp_mode_from_name(const char *name, size_t len)
+{
+    static const struct {
+        const char *name;
+        unsigned mode;
+    } modes[] = {{"strict", SIMDHTTP_MODE_STRICT}, {"defensive", SIMDHTTP_MODE_DEFENSIVE}, {"monitor", SIMDHTTP_MODE_MONITOR}};
+    for (size_t i = 0; name && i < sizeof modes / sizeof *modes; i++)
+        if (strlen(modes[i].name) == len && memcmp(modes[i].name, name, len) == 0) return (long)modes[i].mode;
+    return -1;
+}
+
 void simdhttp_set_empty_spans(simdhttp_parser *p, int enabled)
 {
     if (enabled) p->_lenient |= SH_OPT_EMPTY_SPANS;

@@ -40,6 +40,7 @@ typedef struct t_rec {
     void (*escape)(t_buf *b, const char *s, size_t n);      /* a span's bytes */
     void (*bad_span)(const char *what); /* if set: called (it must not return) for an empty span
                                          * or one running past the execute() buffer */
+    int verdict;          /* "message complete" gives the message's reasons (" reasons=...") */
 } t_rec;
 
 enum { T_K_METHOD, T_K_URL, T_K_VERSION, T_K_STATUS_CODE, T_K_STATUS, T_K_FIELD, T_K_VALUE, T_K_BODY,
@@ -151,15 +152,38 @@ T_REC_NOTE_CB(t_rec_on_header_value_complete, "header_value complete")
 T_REC_NOTE_CB(t_rec_on_ext_name_complete, "chunk_extension_name complete")
 T_REC_NOTE_CB(t_rec_on_ext_value_complete, "chunk_extension_value complete")
 T_REC_NOTE_CB(t_rec_on_chunk_complete, "chunk complete")
-T_REC_NOTE_CB(t_rec_on_message_complete, "message complete")
 #undef T_REC_NOTE_CB
+
+/* " reasons=NAME|NAME" (SIMDHTTP_R_ without the prefix) for a verdict with reasons, nothing
+ * for a compliant one */
+static inline void t_buf_reasons(t_buf *b, uint32_t reasons)
+{
+    const char *sep = " reasons=";
+    for (int i = 0; i < SIMDHTTP_R_COUNT; i++)
+        if (reasons >> i & 1) {
+            t_buf_printf(b, "%s%s", sep, simdhttp_reason_name((simdhttp_reason)i));
+            sep = "|";
+        }
+}
+
+static inline int t_rec_on_message_complete(simdhttp_parser *p)
+{
+    t_rec *r = p->data;
+    if (!r->verdict || !p->reasons) return t_rec_note(r, "message complete");
+    t_buf b = {0};
+    t_buf_printf(&b, "message complete");
+    t_buf_reasons(&b, p->reasons);
+    int rc = t_rec_note(r, b.s);
+    t_buf_free(&b);
+    return rc;
+}
 
 /* Append flags as NAME|NAME (SIMDHTTP_F_ without the prefix), "0" for none. */
 static inline void t_buf_flags(t_buf *b, uint32_t flags)
 {
     static const char *const names[] = {"CONNECTION_CLOSE", "CONNECTION_KEEP_ALIVE", "CONNECTION_UPGRADE",
                                         "CHUNKED", "UPGRADE", "CONTENT_LENGTH", "TRANSFER_ENCODING",
-                                        "TRAILERS", "SKIP_BODY", "BODY_UNTIL_CLOSE", "KEEP_ALIVE"};
+                                        "TRAILERS", "SKIP_BODY", "BODY_UNTIL_CLOSE", "KEEP_ALIVE", "CLOSE_AFTER"};
     int first = 1;
     for (unsigned i = 0; i < 32; i++) {
         if (!(flags >> i & 1)) continue;

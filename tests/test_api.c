@@ -720,8 +720,9 @@ static void test_skip_body(void)
         const char *in5 = faulty[i].in, *second = strstr(in5, "\r\n\r\n") + 4;
         l = t_stream_log_ex(faulty[i].type, &cfg, in5, strlen(in5), NULL, 0, 1, -1, SIMDHTTP_SKIP_BODY);
         char want5[64];
-        snprintf(want5, sizeof want5, "message complete\nerror CLOSED_CONNECTION off=%zu\n", (size_t)(second - in5));
-        t_check(strstr(l, want5) != NULL, "SKIP_BODY keeps the close", "input %zu:\n%s", i, l);
+        snprintf(want5, sizeof want5, "\nerror CLOSED_CONNECTION off=%zu reasons=", (size_t)(second - in5));
+        t_check(strstr(l, want5) != NULL && strstr(l, "DATA_AFTER_CLOSE\n"), "SKIP_BODY keeps the close", "input %zu:\n%s",
+                i, l);
         free(l);
     }
 
@@ -1283,6 +1284,57 @@ static void test_default_limits(void)
     }
 }
 
+/* The modes and the verdict through the API (tests/cases/80-verdicts.txt has the streaming
+ * logs): names, simdhttp_set_mode keeping simdhttp_set_empty_spans, the head API's reasons and
+ * close rule, the reason and tier tables. */
+static void test_modes(void)
+{
+    t_check(simdhttp_mode_from_name("strict", 6) == SIMDHTTP_MODE_STRICT &&
+                simdhttp_mode_from_name("defensive", 9) == SIMDHTTP_MODE_DEFENSIVE &&
+                simdhttp_mode_from_name("monitor", 7) == SIMDHTTP_MODE_MONITOR &&
+                simdhttp_mode_from_name("monitors", 8) == -1 && simdhttp_mode_from_name(NULL, 0) == -1,
+            "simdhttp_mode_from_name", "a name mapped wrongly");
+    static const char fold[] = "GET / HTTP/1.1\r\nX: a\r\n b\r\n\r\n";
+    simdhttp_field f[4];
+    simdhttp_head h = {.fields = f, .fields_cap = 4};
+    simdhttp_config cfg = {.lenient = SIMDHTTP_MODE_DEFENSIVE};
+    long r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, LIT(fold), &cfg);
+    t_check(r == (long)sizeof fold - 1 && h.reasons == SIMDHTTP_REASON_BIT(SIMDHTTP_R_OBS_FOLD) &&
+                (h.flags & SIMDHTTP_F_CLOSE_AFTER) && !(h.flags & SIMDHTTP_F_KEEP_ALIVE),
+            "head API: defensive closes after an obs-fold", "%ld, reasons 0x%x, flags 0x%x", r, (unsigned)h.reasons,
+            (unsigned)h.flags);
+    cfg.lenient = SIMDHTTP_MODE_MONITOR;
+    r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, LIT(fold), &cfg);
+    t_check(r > 0 && h.reasons == SIMDHTTP_REASON_BIT(SIMDHTTP_R_OBS_FOLD) && (h.flags & SIMDHTTP_F_KEEP_ALIVE),
+            "head API: monitor keeps the connection", "%ld, reasons 0x%x, flags 0x%x", r, (unsigned)h.reasons,
+            (unsigned)h.flags);
+    r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, LIT(fold), NULL);
+    t_check(r == SIMDHTTP_HEAD_ERROR && h.reasons == SIMDHTTP_REASON_BIT(SIMDHTTP_R_OBS_FOLD),
+            "head API: strict refuses an obs-fold and names it", "%ld, reasons 0x%x", r, (unsigned)h.reasons);
+    simdhttp_parser p;
+    simdhttp_init(&p, SIMDHTTP_REQUEST, NULL, NULL);
+    simdhttp_set_empty_spans(&p, 1);
+    simdhttp_set_mode(&p, SIMDHTTP_MODE_DEFENSIVE);
+    simdhttp_errno e = simdhttp_execute(&p, LIT(fold));
+    t_check(e == SIMDHTTP_OK && !simdhttp_should_keep_alive(&p) && p.reasons == SIMDHTTP_REASON_BIT(SIMDHTTP_R_OBS_FOLD),
+            "simdhttp_set_mode: defensive", "%s, keep-alive %d, reasons 0x%x", simdhttp_errno_name(e),
+            simdhttp_should_keep_alive(&p), (unsigned)p.reasons);
+    simdhttp_set_mode(&p, SIMDHTTP_MODE_STRICT);
+    simdhttp_reset(&p);
+    e = simdhttp_execute(&p, LIT(fold));
+    t_check(e == SIMDHTTP_E_UNEXPECTED_SPACE, "simdhttp_set_mode: strict again", "%s", simdhttp_errno_name(e));
+    /* every reason has a name and a tier; the tier of a set is its highest */
+    int named = 1;
+    for (int i = 0; i < SIMDHTTP_R_COUNT; i++)
+        named &= simdhttp_reason_name((simdhttp_reason)i) != NULL &&
+                 simdhttp_reasons_tier(SIMDHTTP_REASON_BIT(i)) == simdhttp_reason_tier((simdhttp_reason)i);
+    t_check(named && simdhttp_reason_name(SIMDHTTP_R_COUNT) == NULL &&
+                simdhttp_reasons_tier(SIMDHTTP_REASON_BIT(SIMDHTTP_R_BARE_LF) | SIMDHTTP_REASON_BIT(SIMDHTTP_R_BARE_CR)) ==
+                    SIMDHTTP_TIER_SEVERE &&
+                simdhttp_reasons_tier(0) == SIMDHTTP_TIER_COMPLIANT,
+            "reason tables", "a name or tier missing");
+}
+
 int main(void)
 {
     for (size_t i = 0; i < sizeof pause_inputs / sizeof *pause_inputs; i++) {
@@ -1316,6 +1368,7 @@ int main(void)
     test_default_limits();
     test_head_obs_fold();
     test_head_misc();
+    test_modes();
     test_head_prefixes("head prefixes: chunked request", SIMDHTTP_REQUEST, NULL, pause_inputs[0][1],
                        strlen(pause_inputs[0][1]));
     test_head_prefixes("head prefixes: leading CRLF", SIMDHTTP_REQUEST, NULL, pause_inputs[1][1],

@@ -182,8 +182,10 @@ static void render_stream_head(t_buf *b, const headcap *c, const simdhttp_parser
     }
     t_buf_printf(b, "flags=");
     t_buf_flags(b, p->flags);
-    t_buf_printf(b, " content_length=%llu head_len=%llu\n", (unsigned long long)p->content_length,
+    t_buf_printf(b, " content_length=%llu head_len=%llu", (unsigned long long)p->content_length,
                  (unsigned long long)head_len);
+    t_buf_reasons(b, p->reasons);
+    t_buf_printf(b, "\n");
 }
 
 /* The same from simdhttp_parse_head. @return its return value. */
@@ -200,8 +202,10 @@ static long render_head_api(t_buf *b, simdhttp_type type, const simdhttp_config 
         return r;
     }
     if (r < 0) {
-        t_buf_printf(b, "error %s off=%zu%s\n", simdhttp_errno_name(h->error), h->error_offset,
+        t_buf_printf(b, "error %s off=%zu%s", simdhttp_errno_name(h->error), h->error_offset,
                      h->error_reason && *h->error_reason ? "" : " (no error_reason!)");
+        t_buf_reasons(b, h->reasons);
+        t_buf_printf(b, "\n");
         return r;
     }
     if (h->type == SIMDHTTP_REQUEST) {
@@ -227,7 +231,9 @@ static long render_head_api(t_buf *b, simdhttp_type type, const simdhttp_config 
     }
     t_buf_printf(b, "flags=");
     t_buf_flags(b, h->flags);
-    t_buf_printf(b, " content_length=%llu head_len=%ld\n", (unsigned long long)h->content_length, r);
+    t_buf_printf(b, " content_length=%llu head_len=%ld", (unsigned long long)h->content_length, r);
+    t_buf_reasons(b, h->reasons);
+    t_buf_printf(b, "\n");
     return r;
 }
 
@@ -349,8 +355,12 @@ static void check_head_api(const char *name, simdhttp_type type, const simdhttp_
         (c.began || e != SIMDHTTP_OK)) {
         sb.len = hb.len = 0;
         if (e == SIMDHTTP_OK) t_buf_printf(&sb, "incomplete\n");
-        else t_buf_printf(&sb, "error %s off=%llu\n", simdhttp_errno_name(e),
-                          (unsigned long long)(simdhttp_get_error_offset(&p) - msg_off));
+        else {
+            t_buf_printf(&sb, "error %s off=%llu", simdhttp_errno_name(e),
+                         (unsigned long long)(simdhttp_get_error_offset(&p) - msg_off));
+            t_buf_reasons(&sb, p.reasons);
+            t_buf_printf(&sb, "\n");
+        }
         long r = render_head_api(&hb, msg_type, cfg, in + msg_off, len - msg_off, &h);
         compare_head(name, e == SIMDHTTP_OK ? "stream stops inside the head" : "rejected head", msg_off, &sb, &hb);
         if (r == SIMDHTTP_HEAD_ERROR)

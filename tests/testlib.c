@@ -97,6 +97,7 @@ char *t_stream_log_on(simdhttp_parser *pp, int init, simdhttp_type type, const s
     r.static_off = '-';
     r.backfill = 1;
     r.escape = t_buf_escaped;
+    r.verdict = 1;
     if (init) simdhttp_init(pp, type, &t_rec_callbacks, cfg);
     else simdhttp_reset(pp);
     pp->data = &r;
@@ -140,8 +141,11 @@ char *t_stream_log_on(simdhttp_parser *pp, int init, simdhttp_type type, const s
     if (e == SIMDHTTP_OK && eof) e = simdhttp_finish(pp);
     t_rec_flush(&r);
     if (e == SIMDHTTP_OK || e == SIMDHTTP_E_PAUSED_UPGRADE) t_buf_printf(&r.log, "ok\n");
-    else t_buf_printf(&r.log, "error %s off=%llu\n", simdhttp_errno_name(e),
-                      (unsigned long long)simdhttp_get_error_offset(pp));
+    else {
+        t_buf_printf(&r.log, "error %s off=%llu", simdhttp_errno_name(e), (unsigned long long)simdhttp_get_error_offset(pp));
+        t_buf_reasons(&r.log, pp->reasons);
+        t_buf_printf(&r.log, "\n");
+    }
     t_buf_free(&r.span);
     pp->data = NULL;
     return r.log.s;
@@ -317,6 +321,10 @@ int t_load_cases(const char *path, t_case **cases, size_t *ncases, size_t *cap)
                 if (!fl) errors += !t_check(0, path, "line %d: unknown lenient flag '%s'", lineno, tok);
                 c->cfg.lenient |= fl;
             }
+        } else if (strcmp(key, "mode") == 0) {
+            long m = simdhttp_mode_from_name(val, strlen(val));
+            if (m < 0) errors += !t_check(0, path, "line %d: unknown mode '%s'", lineno, val);
+            else c->cfg.lenient |= (uint32_t)m;
         } else if (strcmp(key, "max_head_size") == 0) {
             c->cfg.max_head_size = (uint32_t)strtoul(val, NULL, 10);
         } else if (strcmp(key, "max_fields") == 0) {
