@@ -58,7 +58,9 @@ CASES = {
     "extra-space": (b"GET  / HTTP/1.1\r\n\r\n", [("AMBIGUOUS", "EXTRA_SPACE")], None),
     "space-in-target": (b"GET /a?b c HTTP/1.1\r\n\r\n", [("AMBIGUOUS", "SPACE_IN_TARGET")], None),
     "no-colon": (b"GET / HTTP/1.1\r\nX-Bad\r\nHost: a\r\n\r\n", [("SEVERE", "NO_COLON")], None),
-    "cr-in-name": (b"GET / HTTP/1.1\r\nX-Bad\r: 1\r\n\r\n", [("SEVERE", "BARE_CR")], None),
+    # a CR ends the name where a ':' must: the parser refuses it there, before the byte after it
+    # (a reason that does not depend on where the stream was split)
+    "cr-in-name": (b"GET / HTTP/1.1\r\nX-Bad\r: 1\r\n\r\n", [("SEVERE", "NO_COLON")], None),
     "nul-in-name": (b"GET / HTTP/1.1\r\nX-Bad\x00: 1\r\n\r\n", [("SEVERE", "NUL")], None),
     "bad-name": (b"GET / HTTP/1.1\r\nX(Bad): 1\r\n\r\n", [("AMBIGUOUS", "BAD_FIELD_NAME")], None),
     "lookalike-dashes": (b"GET / HTTP/1.1\r\nTransfer---Encoding: chunked\r\n\r\n", [("AMBIGUOUS", "FRAMING_LOOKALIKE")], None),

@@ -5,10 +5,11 @@
  * file per flow; stdin). It is parsed in three readings, each a set of lenient flags over the
  * strict parser: strict (none), defensive (the deviations that still frame one way) and monitor
  * (everything that can be framed at all, reading on after a close). Per message (as the monitor
- * reading frames it) the reasons are the deviations the strict parser refused, found by parsing
- * the message again with the refused deviation's flag until it parses (peel), and those the
- * strict parser accepts but a proxy should see (a framing-field lookalike, two equal
- * Content-Length fields, an unknown coding, a body on GET...). Per stream, the first byte where
+ * reading frames it) the reasons are the parser's verdict (parser->reasons: what it accepted,
+ * and what the strict parser refused, found by parsing the message again with the refused
+ * deviation's flag until it parses: peel), with two more of the audit's own: a name that is a
+ * framing name's lookalike at any length ("Transfer---Encoding"; the parser notes those of the
+ * framing names' own lengths) and a message after one that closed. Per stream, the first byte where
  * the readings frame the bytes differently is where a lenient front end and a strict back end
  * would desynchronise. */
 #define _POSIX_C_SOURCE 200809L /* read(2), open(2), opendir(3), fstat(2) */
@@ -29,12 +30,12 @@
 /* ---- the readings ---- */
 enum { STRICT, DEFENSIVE, MONITOR, NREADINGS };
 static const char *const reading_names[NREADINGS] = {"strict", "defensive", "monitor"};
+/* the modes' lenient flags (include/simdhttp.h); defensive without its close after an
+ * AMBIGUOUS message, so that the readings part only where they frame the bytes differently */
 static const unsigned reading_flags[NREADINGS] = {
-    0,
-    SIMDHTTP_LENIENT_BARE_LF | SIMDHTTP_LENIENT_OBS_FOLD | SIMDHTTP_LENIENT_HEADERS |
-        SIMDHTTP_LENIENT_TARGET_OBS_TEXT | SIMDHTTP_LENIENT_VERSION | SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE |
-        SIMDHTTP_LENIENT_CHUNKED_LENGTH, /* chunked wins, and the connection closes after it */
-    SIMDHTTP_LENIENT_ALL & ~(unsigned)SIMDHTTP_LENIENT_DATA_AFTER_CLOSE,
+    SIMDHTTP_MODE_STRICT,
+    SIMDHTTP_MODE_DEFENSIVE & ~(unsigned)SIMDHTTP_CLOSE_AFTER_AMBIGUOUS,
+    SIMDHTTP_MODE_MONITOR,
 };
 
 typedef struct msg {
@@ -49,10 +50,10 @@ typedef struct reading {
     simdhttp_errno err;  /* where it stopped: an error, PAUSED_UPGRADE, INVALID_EOF_STATE, or OK */
     uint64_t err_off;
     const char *err_reason;
+    uint32_t err_reasons; /* the parser's verdict at the error (what it refused among them) */
     /* while parsing */
     uint64_t base; /* where the reading began */
     msg cur;
-    int cl_fields;
     char name[64], value[512]; /* a field line that comes in spans (longer: cut, see on_field) */
     size_t nlen, vlen;
     const uint8_t *req; /* a response stream: the methods of the requests it answers, in order */
@@ -98,51 +99,28 @@ static int framing_lookalike(const char *s, size_t n)
     return ieq(b, k, "contentlength") || ieq(b, k, "transferencoding");
 }
 
-/* Transfer-Encoding's codings other than chunked, gzip, deflate, compress (RFC 9112 7). */
-static int unknown_coding(const char *v, size_t n)
-{
-    size_t i = 0;
-    while (i < n) {
-        while (i < n && (v[i] == ' ' || v[i] == '\t' || v[i] == ',')) i++;
-        size_t a = i;
-        while (i < n && v[i] != ',' && v[i] != ';' && v[i] != ' ' && v[i] != '\t') i++;
-        size_t len = i - a;
-        if (len && !ieq(v + a, len, "chunked") && !ieq(v + a, len, "gzip") && !ieq(v + a, len, "x-gzip") &&
-            !ieq(v + a, len, "deflate") && !ieq(v + a, len, "compress") && !ieq(v + a, len, "x-compress"))
-            return 1;
-        while (i < n && v[i] != ',') i++; /* parameters */
-    }
-    return 0;
-}
-
 static int on_message_begin(simdhttp_parser *p)
 {
     reading *r = rd_of(p);
     r->cur.start = r->n ? r->m[r->n - 1].end : r->base;
     r->cur.body = 0;
     r->cur.reasons = r->closed ? SIMDHTTP_REASON_BIT(SIMDHTTP_R_DATA_AFTER_CLOSE) : 0;
-    r->cl_fields = 0;
     r->nlen = r->vlen = 0;
     return 0;
 }
 
-/* One field line of the head: what a proxy should see in it that the strict parser accepts. */
-static void inspect_field(reading *r, const char *name, size_t nlen, const char *value, size_t vlen)
+/* One field line of the head: a lookalike of any length (the parser's verdict has the rest). */
+static void inspect_field(reading *r, const char *name, size_t nlen)
 {
-    unsigned id = simdhttp_field_id(name, nlen);
-    if (id == SIMDHTTP_FIELD_CONTENT_LENGTH) r->cl_fields++;
-    else if (id == SIMDHTTP_FIELD_TRANSFER_ENCODING) {
-        if (unknown_coding(value, vlen)) r->cur.reasons |= SIMDHTTP_REASON_BIT(SIMDHTTP_R_TE_UNKNOWN_CODING);
-    } else if (framing_lookalike(name, nlen)) {
-        r->cur.reasons |= SIMDHTTP_REASON_BIT(SIMDHTTP_R_FRAMING_LOOKALIKE);
-    }
+    if (framing_lookalike(name, nlen)) r->cur.reasons |= SIMDHTTP_REASON_BIT(SIMDHTTP_R_FRAMING_LOOKALIKE);
 }
 
 /* Framing fields that are one token come whole; lists, duplicates and lines that cross reads
  * come in spans. */
 static int on_header(simdhttp_parser *p, const char *name, size_t nlen, const char *value, size_t vlen)
 {
-    if (!(p->flags & SIMDHTTP_F_TRAILERS)) inspect_field(rd_of(p), name, nlen, value, vlen);
+    (void)value, (void)vlen;
+    if (!(p->flags & SIMDHTTP_F_TRAILERS)) inspect_field(rd_of(p), name, nlen);
     return 0;
 }
 
@@ -172,7 +150,7 @@ static int on_header_value(simdhttp_parser *p, const char *at, size_t n)
 static int on_header_value_complete(simdhttp_parser *p)
 {
     reading *r = rd_of(p);
-    if (!(p->flags & SIMDHTTP_F_TRAILERS) && r->nlen < sizeof r->name) inspect_field(r, r->name, r->nlen, r->value, r->vlen);
+    if (!(p->flags & SIMDHTTP_F_TRAILERS) && r->nlen < sizeof r->name) inspect_field(r, r->name, r->nlen);
     r->nlen = r->vlen = 0;
     return 0;
 }
@@ -186,16 +164,7 @@ static int on_headers_complete(simdhttp_parser *p)
     c->major = p->http_major;
     c->minor = p->http_minor;
     c->status = p->status_code;
-    uint32_t f = p->flags;
-    if (r->cl_fields > 1) c->reasons |= SIMDHTTP_REASON_BIT(SIMDHTTP_R_CL_DUPLICATE);
-    if (p->http_major == 1 && p->http_minor > 1) c->reasons |= SIMDHTTP_REASON_BIT(SIMDHTTP_R_VERSION_MINOR);
-    if ((f & SIMDHTTP_F_TRANSFER_ENCODING) && p->http_major == 1 && p->http_minor == 0)
-        c->reasons |= SIMDHTTP_REASON_BIT(SIMDHTTP_R_TE_IN_HTTP10);
-    if (p->type == SIMDHTTP_REQUEST &&
-        (p->method == SIMDHTTP_METHOD_GET || p->method == SIMDHTTP_METHOD_HEAD ||
-         p->method == SIMDHTTP_METHOD_OPTIONS || p->method == SIMDHTTP_METHOD_TRACE) &&
-        ((f & SIMDHTTP_F_TRANSFER_ENCODING) || ((f & SIMDHTTP_F_CONTENT_LENGTH) && p->content_length)))
-        c->reasons |= SIMDHTTP_REASON_BIT(SIMDHTTP_R_BODY_ON_GET);
+    c->reasons |= p->reasons; /* the head's verdict (a message cut in its body keeps it) */
     /* a response: its request says whether a body follows (HEAD; a 2xx to CONNECT), as the
      * client reads it (RFC 9112 6.3); an interim 1xx answers none */
     if (p->type == SIMDHTTP_RESPONSE && r->req && (p->status_code >= 200 || p->status_code == 101)) {
@@ -218,6 +187,7 @@ static int on_body(simdhttp_parser *p, const char *at, size_t n)
 static int on_message_complete(simdhttp_parser *p)
 {
     reading *r = rd_of(p);
+    r->cur.reasons |= p->reasons;
     r->closed = !simdhttp_should_keep_alive(p) && !(p->flags & SIMDHTTP_F_UPGRADE);
     r->complete = 1;
     return SIMDHTTP_PAUSE;
@@ -280,6 +250,7 @@ static void read_stream(reading *r, const char *s, size_t n, size_t from, unsign
             r->err = e;
             r->err_off = e == SIMDHTTP_E_INVALID_EOF_STATE ? n : from + simdhttp_get_error_offset(&p);
             r->err_reason = simdhttp_get_error_reason(&p);
+            r->err_reasons = p.reasons;
         }
         return;
     }
@@ -287,70 +258,23 @@ static void read_stream(reading *r, const char *s, size_t n, size_t from, unsign
 
 /* ---- reasons from the strict parser's refusals ---- */
 
-/* Whether the request-line from s[at] on holds " HTTP/" before its end: the SP at or before
- * at was inside the target. */
-static int version_later(const char *s, size_t n, uint64_t at)
+/* The lenient flag that lets the parser past a refused reason (0: none) */
+static unsigned flag_of(int reason)
 {
-    for (size_t i = (size_t)at; i + 6 <= n && s[i] != '\r' && s[i] != '\n'; i++)
-        if (!memcmp(s + i, " HTTP/", 6)) return 1;
-    return 0;
-}
-
-/* The reason for error e (its text why) at s[at], and the lenient flag that lets the parser
- * past it (0: none). */
-static simdhttp_reason reason_of(simdhttp_errno e, const char *why, const char *s, size_t n, uint64_t at,
-                                 unsigned *flag)
-{
-    int c = at < n ? (unsigned char)s[at] : -1;
-    *flag = 0;
-#define HAS(text) (why && strstr(why, text))
-    switch (e) {
-    case SIMDHTTP_E_CR_EXPECTED:
-        if (HAS("chunk data")) return *flag = SIMDHTTP_LENIENT_OPTIONAL_CRLF_AFTER_CHUNK, SIMDHTTP_R_CHUNK_DATA_NO_CRLF;
-        return *flag = SIMDHTTP_LENIENT_BARE_LF, SIMDHTTP_R_BARE_LF;
-    case SIMDHTTP_E_LF_EXPECTED:
-        return *flag = SIMDHTTP_LENIENT_OPTIONAL_LF_AFTER_CR, SIMDHTTP_R_BARE_CR;
-    case SIMDHTTP_E_UNEXPECTED_SPACE:
-        if (HAS("obs-fold")) return *flag = SIMDHTTP_LENIENT_OBS_FOLD, SIMDHTTP_R_OBS_FOLD;
-        if (HAS("field name and")) return SIMDHTTP_R_WS_BEFORE_COLON;
-        if (HAS("first field line")) return SIMDHTTP_R_WS_BEFORE_FIELD;
-        return SIMDHTTP_R_EXTRA_SPACE;
-    case SIMDHTTP_E_INVALID_HEADER_VALUE:
-        if (c == 0) return SIMDHTTP_R_NUL;
-        return *flag = SIMDHTTP_LENIENT_HEADERS, SIMDHTTP_R_CTL_IN_VALUE;
-    case SIMDHTTP_E_INVALID_HEADER_TOKEN:
-        if (c == 0) return SIMDHTTP_R_NUL;
-        if (c == '\r' && !(at + 1 < n && s[at + 1] == '\n')) return SIMDHTTP_R_BARE_CR;
-        if (HAS("no ':'")) return SIMDHTTP_R_NO_COLON;
-        return SIMDHTTP_R_BAD_FIELD_NAME;
-    case SIMDHTTP_E_INVALID_URL:
-        if (c >= 0x80) return *flag = SIMDHTTP_LENIENT_TARGET_OBS_TEXT, SIMDHTTP_R_TARGET_OBS_TEXT;
-        return SIMDHTTP_R_BAD_TARGET;
-    case SIMDHTTP_E_INVALID_VERSION:
-        if (HAS("major version")) return *flag = SIMDHTTP_LENIENT_VERSION, SIMDHTTP_R_VERSION_MAJOR;
-        if (c != '\r' && c != '\n' && version_later(s, n, at)) return SIMDHTTP_R_SPACE_IN_TARGET;
-        if (c == ' ' || c == '\t') return SIMDHTTP_R_EXTRA_SPACE;
-        if (c >= 0x80) return *flag = SIMDHTTP_LENIENT_TARGET_OBS_TEXT, SIMDHTTP_R_TARGET_OBS_TEXT;
-        return SIMDHTTP_R_MALFORMED;
-    case SIMDHTTP_E_UNEXPECTED_CONTENT_LENGTH:
-        if (HAS("Transfer-Encoding")) return *flag = SIMDHTTP_LENIENT_CHUNKED_LENGTH, SIMDHTTP_R_CL_AND_TE;
-        return SIMDHTTP_R_CL_DIFFERENT;
-    case SIMDHTTP_E_INVALID_CONTENT_LENGTH:
-        return SIMDHTTP_R_CL_INVALID;
-    case SIMDHTTP_E_INVALID_TRANSFER_ENCODING:
-        if (HAS("final transfer coding")) return *flag = SIMDHTTP_LENIENT_TRANSFER_ENCODING, SIMDHTTP_R_TE_NOT_CHUNKED;
-        if (HAS("more than once")) return SIMDHTTP_R_TE_CHUNKED_TWICE;
-        return SIMDHTTP_R_TE_INVALID;
-    case SIMDHTTP_E_INVALID_CHUNK_SIZE:
-    case SIMDHTTP_E_INVALID_CHUNK_EXTENSION:
-        if (HAS("whitespace at the end")) return *flag = SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE, SIMDHTTP_R_CHUNK_SIZE_WS;
-        return e == SIMDHTTP_E_INVALID_CHUNK_SIZE ? SIMDHTTP_R_CHUNK_SIZE_INVALID : SIMDHTTP_R_CHUNK_EXT_INVALID;
-    case SIMDHTTP_E_CLOSED_CONNECTION:
-        return *flag = SIMDHTTP_LENIENT_DATA_AFTER_CLOSE, SIMDHTTP_R_DATA_AFTER_CLOSE;
-    default:
-        return SIMDHTTP_R_MALFORMED;
+    switch (reason) {
+    case SIMDHTTP_R_BARE_LF: return SIMDHTTP_LENIENT_BARE_LF;
+    case SIMDHTTP_R_BARE_CR: return SIMDHTTP_LENIENT_OPTIONAL_LF_AFTER_CR;
+    case SIMDHTTP_R_OBS_FOLD: return SIMDHTTP_LENIENT_OBS_FOLD;
+    case SIMDHTTP_R_CTL_IN_VALUE: return SIMDHTTP_LENIENT_HEADERS;
+    case SIMDHTTP_R_TARGET_OBS_TEXT: return SIMDHTTP_LENIENT_TARGET_OBS_TEXT;
+    case SIMDHTTP_R_VERSION_MAJOR: return SIMDHTTP_LENIENT_VERSION;
+    case SIMDHTTP_R_CL_AND_TE: return SIMDHTTP_LENIENT_CHUNKED_LENGTH;
+    case SIMDHTTP_R_TE_NOT_CHUNKED: return SIMDHTTP_LENIENT_TRANSFER_ENCODING;
+    case SIMDHTTP_R_CHUNK_SIZE_WS: return SIMDHTTP_LENIENT_SPACES_AFTER_CHUNK_SIZE;
+    case SIMDHTTP_R_CHUNK_DATA_NO_CRLF: return SIMDHTTP_LENIENT_OPTIONAL_CRLF_AFTER_CHUNK;
+    case SIMDHTTP_R_DATA_AFTER_CLOSE: return SIMDHTTP_LENIENT_DATA_AFTER_CLOSE;
+    default: return 0;
     }
-#undef HAS
 }
 
 /* The reasons of the message at `from`: parse it alone, strict, then with each refused
@@ -364,11 +288,12 @@ static uint64_t peel(reading *scratch, const char *s, size_t n, size_t from, con
         read_stream(scratch, s, n, from, flags, 1, req, nreq);
         if (scratch->n || scratch->err == SIMDHTTP_OK || scratch->err == SIMDHTTP_E_PAUSED_UPGRADE) break;
         if (scratch->err == SIMDHTTP_E_INVALID_EOF_STATE) break; /* cut by the end of the capture */
-        unsigned flag;
-        simdhttp_reason why = reason_of(scratch->err, scratch->err_reason, s, n, scratch->err_off, &flag);
-        reasons |= SIMDHTTP_REASON_BIT(why);
-        if (!flag || (flags & flag)) break;
-        flags |= flag;
+        reasons |= scratch->err_reasons;
+        unsigned more = 0; /* the flags of the reasons refused, not yet set */
+        for (int r = 0; r < SIMDHTTP_R_COUNT; r++)
+            if (scratch->err_reasons >> r & 1) more |= flag_of(r);
+        if (!(more & ~flags)) break;
+        flags |= more;
     }
     return reasons;
 }

@@ -96,6 +96,7 @@ typedef struct state {
     size_t nfields, capfields;
     int in_name;         /* inside a field name (the next name span continues it) */
     int skip_body;       /* --skip-body */
+    int verdict;         /* --mode: each message's tier and reasons */
     int line_flush;      /* write and flush each line as it completes (input is not a file) */
     int write_errno;     /* a write failed: the callback stopped the parser (exit 3) */
     uintptr_t in_lo, in_hi; /* the input: a value span outside it is the parser's obs-fold SP */
@@ -221,6 +222,23 @@ static void put_fields(state *s, int trailers)
     buf_puts(&s->out, "]");
 }
 
+/* ,"tier":"NAME","reasons":["NAME",...] (include/simdhttp.h, docs/smuggling.md) */
+static void put_verdict(buf *o, uint32_t reasons)
+{
+    const char *tier = simdhttp_tier_name(simdhttp_reasons_tier(reasons));
+    buf_puts(o, ",\"tier\":");
+    buf_json_str(o, tier, strlen(tier));
+    buf_puts(o, ",\"reasons\":[");
+    for (int r = 0, first = 1; r < SIMDHTTP_R_COUNT; r++)
+        if (reasons >> r & 1) {
+            const char *name = simdhttp_reason_name((simdhttp_reason)r);
+            if (!first) buf_puts(o, ",");
+            first = 0;
+            buf_json_str(o, name, strlen(name));
+        }
+    buf_puts(o, "]");
+}
+
 static int on_message_complete(simdhttp_parser *p)
 {
     state *s = st_of(p);
@@ -247,7 +265,9 @@ static int on_message_complete(simdhttp_parser *p)
     buf_puts(o, ",\"trailers\":");
     put_fields(s, 1);
     buf_puts(o, simdhttp_should_keep_alive(p) ? ",\"keep_alive\":true" : ",\"keep_alive\":false");
-    buf_puts(o, (p->flags & SIMDHTTP_F_UPGRADE) ? ",\"upgrade\":true}\n" : ",\"upgrade\":false}\n");
+    buf_puts(o, (p->flags & SIMDHTTP_F_UPGRADE) ? ",\"upgrade\":true" : ",\"upgrade\":false");
+    if (s->verdict) put_verdict(o, p->reasons);
+    buf_puts(o, "}\n");
     s->messages++;
     /* a live stream sees each message as it completes; a file's output is written in blocks */
     if ((s->line_flush || o->len >= 1u << 16) && flush_out(s)) {
@@ -259,7 +279,7 @@ static int on_message_complete(simdhttp_parser *p)
 
 /* ---- command line ---- */
 #define SYNOPSIS                                                                                \
-    "usage: simdhttp parse [--request|--response|--auto] [--lenient FLAG[,FLAG...]]\n"         \
+    "usage: simdhttp parse [--request|--response|--auto] [--mode MODE] [--lenient FLAG[,FLAG...]]\n" \
     "                      [--skip-body] [--split N] [--no-eof]\n"                             \
     "                      [--max-head-size N] [--max-fields N] [--max-chunk-ext N] [FILE|-]\n"
 
@@ -280,6 +300,11 @@ int cli_parse_usage(FILE *f)
           "  --auto               requests or responses, decided by the first message (default)\n"
           "  --request            the stream holds requests\n"
           "  --response           the stream holds responses\n"
+          "  --mode MODE          strict (refuse every deviation), defensive (accept what every\n"
+          "                       hop frames alike, close after an AMBIGUOUS message, refuse\n"
+          "                       SEVERE) or monitor (accept what can be framed at all); each\n"
+          "                       message and error then carries \"tier\" and \"reasons\"\n"
+          "                       (docs/smuggling.md, \"Verdicts\" and \"Modes\")\n"
           "  --lenient F,G        accept what the named rules forbid (each reopens an attack,\n"
           "                       see simdhttp.h); may be repeated. Names:\n"
           "                      ",
@@ -438,6 +463,7 @@ static void report_error(state *s, input *in, simdhttp_parser *p, simdhttp_errno
     buf_puts(&s->out, num);
     if (have_byte) buf_json_str(&s->out, (const char *)&byte, 1);
     else buf_puts(&s->out, "null");
+    if (s->verdict) put_verdict(&s->out, p->reasons);
     buf_puts(&s->out, "}\n");
     if (flush_out(s)) {
         s->write_errno = errno; /* the caller reports it */
@@ -456,7 +482,7 @@ int cli_parse(int argc, char **argv)
     simdhttp_type type = SIMDHTTP_BOTH;
     simdhttp_config cfg = {0};
     unsigned long long split = 0, v;
-    int no_eof = 0, skip_body = 0;
+    int no_eof = 0, skip_body = 0, verdict = 0;
     const char *path = NULL;
 
     for (int i = 1; i < argc; i++) {
@@ -472,7 +498,7 @@ int cli_parse(int argc, char **argv)
             val = eq + 1;
             a = name;
         }
-        int takes = !strcmp(a, "--lenient") || !strcmp(a, "--split") || !strcmp(a, "--max-head-size") ||
+        int takes = !strcmp(a, "--lenient") || !strcmp(a, "--mode") || !strcmp(a, "--split") || !strcmp(a, "--max-head-size") ||
                     !strcmp(a, "--max-fields") || !strcmp(a, "--max-chunk-ext");
         if (val && !takes) return usage("option '%s' takes no value", a);
         if (takes && !val) {
@@ -484,7 +510,12 @@ int cli_parse(int argc, char **argv)
         else if (!strcmp(a, "--auto")) type = SIMDHTTP_BOTH;
         else if (!strcmp(a, "--skip-body")) skip_body = 1;
         else if (!strcmp(a, "--no-eof")) no_eof = 1;
-        else if (!strcmp(a, "--lenient")) {
+        else if (!strcmp(a, "--mode")) {
+            long m = simdhttp_mode_from_name(val, strlen(val));
+            if (m < 0) return usage("--mode wants strict, defensive or monitor, not '%s'", val);
+            cfg.lenient |= (uint32_t)m;
+            verdict = 1;
+        } else if (!strcmp(a, "--lenient")) {
             const char *bad;
             if (parse_lenient(val, &cfg.lenient, &bad)) return usage("unknown lenient flag in '%s'", bad);
         } else if (!strcmp(a, "--split")) {
@@ -539,6 +570,7 @@ int cli_parse(int argc, char **argv)
     };
     state s = {0};
     s.skip_body = skip_body;
+    s.verdict = verdict;
     s.line_flush = !(fstat(in.fd, &sb) == 0 && S_ISREG(sb.st_mode));
     s.in_lo = (uintptr_t)in.buf;
     s.in_hi = (uintptr_t)in.buf + IN_SIZE;
