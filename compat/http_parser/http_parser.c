@@ -725,6 +725,7 @@ size_t http_parser_execute(http_parser *parser, const http_parser_settings *sett
 
 int http_should_keep_alive(const http_parser *parser)
 {
+    if (parser->_sh.flags & SIMDHTTP_F_CLOSE_AFTER) return 0; /* http_parser_set_layer_mode */
     if (parser->http_major > 0 && parser->http_minor > 0) {
         if (parser->flags & F_CONNECTION_CLOSE) return 0;
     } else if (!(parser->flags & F_CONNECTION_KEEP_ALIVE)) {
@@ -814,3 +815,13 @@ int http_body_is_final(const http_parser *parser) { return parser->_body_final; 
 void http_parser_set_max_header_size(uint32_t size) { max_header_size = size; }
 
 void http_parser_set_max_chunk_ext(uint32_t size) { max_chunk_ext = size; }
+
+int http_parser_set_layer_mode(http_parser *parser, const char *mode)
+{
+    long m = mode ? simdhttp_mode_from_name(mode, strlen(mode)) : -1;
+    if (m < 0) return -1;
+    simdhttp_set_mode(&parser->_sh, (unsigned)m);
+    return 0;
+}
+
+uint32_t http_parser_get_layer_reasons(const http_parser *parser) { return parser->_sh.reasons; }

@@ -708,6 +708,16 @@ void llhttp_set_layer_limits(llhttp_t *parser, uint32_t max_head_size, uint32_t 
     init_core(parser, parser->_init_type, max_head_size, max_chunk_ext, parser->lenient_flags);
 }
 
+int llhttp_set_layer_mode(llhttp_t *parser, const char *mode)
+{
+    long m = mode ? simdhttp_mode_from_name(mode, strlen(mode)) : -1;
+    if (m < 0) return -1;
+    simdhttp_set_mode(&parser->_sh, (unsigned)m);
+    return 0;
+}
+
+uint32_t llhttp_get_layer_reasons(const llhttp_t *parser) { return parser->_sh.reasons; }
+
 llhttp_t *llhttp_alloc(llhttp_type_t type)
 {
     llhttp_t *p = malloc(sizeof *p);

@@ -258,6 +258,49 @@ static void chunk_line_limit(void)
     chunk_line_case(0, 4097, 1 + 4096, "chunk line: 4097 bytes of extensions refused after set(0)");
 }
 
+/* http_parser_set_layer_mode and http_parser_get_layer_reasons (the layer's additions): an
+ * obs-fold (the layer's default accepts it, as http-parser does) is refused in strict mode,
+ * accepted in defensive mode with the connection closed after it, and read on in monitor mode;
+ * the verdict names it. */
+static int mode_messages;
+static uint32_t mode_reasons;
+static int mode_keep_alive;
+static int mode_on_message_complete(http_parser *p)
+{
+    mode_messages++;
+    mode_reasons = http_parser_get_layer_reasons(p);
+    mode_keep_alive = http_should_keep_alive(p);
+    return 0;
+}
+
+static void layer_mode(void)
+{
+    static const char in[] = "GET / HTTP/1.1\r\nX: a\r\n b\r\n\r\nGET / HTTP/1.1\r\n\r\n";
+    static const char *const modes[3] = {"strict", "defensive", "monitor"};
+    static const int want_msgs[3] = {0, 1, 2}, want_err[3] = {1, 1, 0};
+    http_parser_settings s;
+    http_parser_settings_init(&s);
+    s.on_message_complete = mode_on_message_complete;
+    for (int i = 0; i < 3; i++) {
+        http_parser p;
+        http_parser_init(&p, HTTP_REQUEST);
+        int rc = http_parser_set_layer_mode(&p, modes[i]);
+        mode_messages = 0, mode_reasons = 0, mode_keep_alive = -1;
+        http_parser_execute(&p, &s, in, sizeof in - 1);
+        enum http_errno e = HTTP_PARSER_ERRNO(&p);
+        int ok = rc == 0 && mode_messages == want_msgs[i] && (e != HPE_OK) == want_err[i];
+        if (i == 1) ok = ok && e == HPE_CLOSED_CONNECTION && mode_keep_alive == 0 && mode_reasons == 1u << 2;
+        if (i == 2) ok = ok && mode_keep_alive == 1 && mode_reasons == 0;
+        if (i == 0) ok = ok && http_parser_get_layer_reasons(&p) == 1u << 2; /* OBS_FOLD, refused */
+        t_check(ok, "http_parser_set_layer_mode", "%s: rc %d, %d messages, %s, keep-alive %d, reasons 0x%x", modes[i],
+                rc, mode_messages, http_errno_name(e), mode_keep_alive, (unsigned)mode_reasons);
+    }
+    http_parser p;
+    http_parser_init(&p, HTTP_REQUEST);
+    t_check(http_parser_set_layer_mode(&p, "lenient") == -1 && http_parser_set_layer_mode(&p, NULL) == -1,
+            "http_parser_set_layer_mode: an unknown mode", "accepted");
+}
+
 static void names(void)
 {
     t_check(http_parser_version() == 0x020904, "version", "%lx", http_parser_version());
@@ -377,6 +420,7 @@ int main(void)
 {
     execute_results();
     chunk_line_limit();
+    layer_mode();
     pause_every();
     chunk_complete_settings();
     null_data();

@@ -891,6 +891,34 @@ static void test_layer_limits(void)
     past = run_limits(&p, LIT(ext));
     t_check(at == 0 && past == 1, "llhttp_set_layer_limits: chunk line", "at %d, past %d", at, past);
 }
+
+/* llhttp_set_layer_mode and llhttp_get_layer_reasons: an obs-fold is refused in strict mode,
+ * accepted in defensive mode with the connection closed after it (the verdict names it), and
+ * read on in monitor mode. */
+static void test_layer_mode(void)
+{
+    static const char in[] = "GET / HTTP/1.1\r\nX: a\r\n b\r\n\r\nGET / HTTP/1.1\r\n\r\n";
+    static const char *const modes[3] = {"strict", "defensive", "monitor"};
+    static const unsigned want_msgs[3] = {0, 1, 2};
+    static const llhttp_errno_t want_err[3] = {HPE_UNEXPECTED_SPACE, HPE_CLOSED_CONNECTION, HPE_OK};
+    llhttp_t p;
+    rec r;
+    for (int i = 0; i < 3; i++) {
+        setup(&p, &r, HTTP_REQUEST);
+        int rc = llhttp_set_layer_mode(&p, modes[i]);
+        llhttp_errno_t e = llhttp_execute(&p, LIT(in));
+        uint32_t reasons = llhttp_get_layer_reasons(&p); /* the refused bytes' (strict: OBS_FOLD) */
+        int ok = rc == 0 && (unsigned)r.complete == want_msgs[i] && e == want_err[i];
+        if (i == 0) ok = ok && reasons == 1u << 2;
+        if (i == 1) ok = ok && reasons == 1u << 30; /* DATA_AFTER_CLOSE */
+        if (i == 2) ok = ok && reasons == 0 && llhttp_should_keep_alive(&p);
+        t_check(ok, "llhttp_set_layer_mode", "%s: rc %d, %d messages, %s, reasons 0x%x", modes[i], rc, r.complete,
+                llhttp_errno_name(e), (unsigned)reasons);
+    }
+    setup(&p, &r, HTTP_REQUEST);
+    t_check(llhttp_set_layer_mode(&p, "lenient") == -1 && llhttp_set_layer_mode(&p, NULL) == -1,
+            "llhttp_set_layer_mode: an unknown mode", "accepted");
+}
 #endif
 
 int main(void)
@@ -907,6 +935,7 @@ int main(void)
     test_lenient();
 #ifdef LLHTTP_SIMDHTTP
     test_layer_limits();
+    test_layer_mode();
 #endif
 #if LLHTTP_VERSION_MAJOR >= 9
     test_9x();

@@ -364,6 +364,21 @@ void http_parser_set_max_header_size(uint32_t size);
  * the line went over. UINT32_MAX effectively removes the bound, as in http-parser. */
 void http_parser_set_max_chunk_ext(uint32_t size);
 
+/* This layer's addition: simdhttp's modes (docs/smuggling.md, "Modes"). "strict", "defensive"
+ * or "monitor" replaces the layer's lenient choices (http-parser's defaults: obs-fold, other
+ * major versions, bytes >= 0x80 in a target) with the mode's, for this parser until
+ * http_parser_init(); "defensive" also closes the connection after a message with an AMBIGUOUS
+ * reason (http_should_keep_alive() 0, the next bytes HPE_CLOSED_CONNECTION). A later change of
+ * the struct's lenient_http_headers or allow_chunked_length switches that rule on top of it.
+ * @return 0, or -1 for another name (nothing changed). */
+int http_parser_set_layer_mode(http_parser *parser, const char *mode);
+
+/* This layer's addition: the current message's verdict, simdhttp's SIMDHTTP_REASON_BIT(r) of
+ * each deviation read (include/simdhttp.h; simdhttp_reasons_tier() gives its tier): known at
+ * on_headers_complete for the head, at on_message_complete for the whole message, and after an
+ * error for the refused one. */
+uint32_t http_parser_get_layer_reasons(const http_parser *parser);
+
 #ifdef __cplusplus
 }
 #endif

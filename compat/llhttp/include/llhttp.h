@@ -809,6 +809,21 @@ LLHTTP_EXPORT void llhttp_set_lenient_header_value_relaxed(llhttp_t *parser, int
  * stream afresh); llhttp_reset() keeps the limits, llhttp_init() restores the defaults. */
 LLHTTP_EXPORT void llhttp_set_layer_limits(llhttp_t *parser, uint32_t max_head_size, uint32_t max_chunk_ext);
 
+/* This layer only: simdhttp's modes (docs/smuggling.md, "Modes"): "strict", "defensive" or
+ * "monitor" replaces what the lenient setters chose with the mode's lenient flags, and
+ * "defensive" also closes the connection after a message with an AMBIGUOUS reason
+ * (llhttp_should_keep_alive() 0, the next bytes HPE_CLOSED_CONNECTION). Call it after
+ * llhttp_init(), llhttp_reset(), the lenient setters and llhttp_set_layer_limits(), which set
+ * the lenient flags again (a setter called after it changes its flag and keeps the close rule).
+ * @return 0, or -1 for another name (nothing changed). */
+LLHTTP_EXPORT int llhttp_set_layer_mode(llhttp_t *parser, const char *mode);
+
+/* This layer only: the current message's verdict, simdhttp's SIMDHTTP_REASON_BIT(r) of each
+ * deviation read (include/simdhttp.h: simdhttp_reasons_tier() gives its tier): known at
+ * on_headers_complete for the head, at on_message_complete for the whole message, and after an
+ * error for the refused one. */
+LLHTTP_EXPORT uint32_t llhttp_get_layer_reasons(const llhttp_t *parser);
+
 #ifdef __cplusplus
 } /* extern "C" */
 #endif
