@@ -314,8 +314,10 @@ static __attribute__((noinline)) const uint8_t *sh_special_feed(simdhttp_parser 
             case TES_QUOTED: /* quoted-string in a parameter */
                 if (c == '"') p->_sub = TES_AFTER_VALUE;
                 else if (c == '\\') p->_sub = TES_QUOTED_PAIR;
+                else if ((c < ' ' && c != '\t') || c == 0x7f) SH_REASON(p, CTL_IN_VALUE); /* lenient headers */
                 break;
             case TES_QUOTED_PAIR: /* quoted-pair */
+                if ((c < ' ' && c != '\t') || c == 0x7f) SH_REASON(p, CTL_IN_VALUE); /* lenient headers */
                 p->_sub = TES_QUOTED;
                 break;
             case TES_PARAM_NAME: /* in the parameter's name */
@@ -1762,7 +1764,7 @@ static SH_ALWAYS_INLINE int sh_field_lines(simdhttp_parser *p, sh_ctx *x, sh_wal
 {
     simdhttp_head *const h = x->h;
     simdhttp_field *f = NULL;
-    const uint8_t *mark, *q, *ctl, *pos = *pp;
+    const uint8_t *mark, *q, *pos = *pp;
     int rc;
     uint8_t c;
 
@@ -1871,24 +1873,24 @@ field_value:
     mark = pos;
     if (headmode) f->value = (const char *)pos;
     q = scan_value(pos, x->hend);
-    ctl = NULL; /* lenient headers: the first control byte taken (the verdict's, once taken) */
     if (SH_UNLIKELY(x->lenient & SIMDHTTP_LENIENT_HEADERS))
         while (q < x->hend && *q != '\r' && *q != '\n' && *q != 0) {
-            if (!ctl) ctl = q;
+            /* a control byte: in the verdict, but not in Content-Length or Transfer-Encoding,
+             * whose values the feed below reads, and may refuse before that byte (were it in
+             * the verdict here, where the stream was split would change it); the one place
+             * they take one, a coding parameter's quoted-string, notes it (sh_special_feed) */
+            if ((unsigned)(p->_hstate - H_CONTENT_LENGTH) > H_TRANSFER_ENCODING - H_CONTENT_LENGTH)
+                SH_REASON(p, CTL_IN_VALUE);
             q = scan_value(q + 1, x->hend);
         }
     if (SH_UNLIKELY(p->_hstate)) {
         const uint8_t *bad = sh_special_feed(p, mark, q);
         if (bad) {
-            /* a control byte past the error is not read: where the stream was split must
-             * not change the verdict */
-            if (ctl && ctl < bad) SH_REASON(p, CTL_IN_VALUE);
             SH_SPAN0_BEFORE_ERR_OR_EXIT(on_header_value, mark, bad - mark, S_FIELD_VALUE, bad);
             x->errpos = bad;
             SH_ERROR_GOTO();
         }
     }
-    if (SH_UNLIKELY(ctl)) SH_REASON(p, CTL_IN_VALUE);
     if (SH_UNLIKELY(q == x->hend)) {
         p->_want = 1; /* a byte of the value came: not empty */
         SH_SPAN_OR_EXIT(on_header_value, mark, q - mark, S_FIELD_VALUE, q);

@@ -31,6 +31,12 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 LENIENT_BITS = ['headers', 'chunked_length', 'keep_alive', 'transfer_encoding', 'version',
                 'data_after_close', 'optional_lf_after_cr', 'optional_cr_before_lf',
                 'optional_crlf_after_chunk', 'spaces_after_chunk_size', 'obs_fold']
+# simdhttp's modes (SIMDHTTP_MODE_*) as lenient names; defensive's close after an AMBIGUOUS
+# message is a name no peer has, so a layer's program declines those inputs (skipped)
+MODES = {'strict': [],
+         'defensive': ['bare_lf', 'obs_fold', 'headers', 'target_obs_text', 'version',
+                       'spaces_after_chunk_size', 'chunked_length', 'close_after_ambiguous'],
+         'monitor': [n for n in LENIENT_BITS if n != 'data_after_close'] + ['field_bare_cr', 'target_obs_text']}
 # bare_lf is simdhttp's other name for optional_cr_before_lf
 LENIENT_ALIASES = {'bare_lf': 'optional_cr_before_lf'}
 
@@ -110,7 +116,9 @@ def case_inputs(root=ROOT, sub='cases'):
                         cur['suffix'] = '-consume'
                         cur['type'] += cur['suffix']
                     elif k == 'lenient':
-                        cur['lenient'] = [n for n in re.split(r'[,\s]+', v) if n]
+                        cur['lenient'] += [n for n in re.split(r'[,\s]+', v) if n]
+                    elif k == 'mode':
+                        cur['lenient'] += MODES[v]
                     elif k == 'eof':
                         cur['eof'] = v != 'no'
                     elif k.startswith('max_'):
