@@ -64,6 +64,7 @@ static void differ(const char *what, const char *a, const char *b)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+    t_log_verdict = 0; /* the other commit may have no verdict: the rest of the logs must agree */
     if (size < 6) return 0;
     const uint8_t *b = data;
     simdhttp_type type = (b[0] & 3) == 0 ? SIMDHTTP_REQUEST : (b[0] & 3) == 1 ? SIMDHTTP_RESPONSE : SIMDHTTP_BOTH;

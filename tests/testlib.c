@@ -85,6 +85,8 @@ int t_strip_pauses(char *log)
     return n;
 }
 
+int t_log_verdict = 1;
+
 char *t_stream_log_on(simdhttp_parser *pp, int init, simdhttp_type type, const simdhttp_config *cfg,
                       const char *in, size_t len, const size_t *split, size_t nsplit, int eof,
                       int pause_at, int hc_ret)
@@ -97,7 +99,7 @@ char *t_stream_log_on(simdhttp_parser *pp, int init, simdhttp_type type, const s
     r.static_off = '-';
     r.backfill = 1;
     r.escape = t_buf_escaped;
-    r.verdict = 1;
+    r.verdict = t_log_verdict;
     if (init) simdhttp_init(pp, type, &t_rec_callbacks, cfg);
     else simdhttp_reset(pp);
     pp->data = &r;
@@ -143,7 +145,7 @@ char *t_stream_log_on(simdhttp_parser *pp, int init, simdhttp_type type, const s
     if (e == SIMDHTTP_OK || e == SIMDHTTP_E_PAUSED_UPGRADE) t_buf_printf(&r.log, "ok\n");
     else {
         t_buf_printf(&r.log, "error %s off=%llu", simdhttp_errno_name(e), (unsigned long long)simdhttp_get_error_offset(pp));
-        t_buf_reasons(&r.log, pp->reasons);
+        if (t_log_verdict) t_buf_reasons(&r.log, pp->reasons);
         t_buf_printf(&r.log, "\n");
     }
     t_buf_free(&r.span);

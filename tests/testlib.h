@@ -50,6 +50,9 @@ extern const simdhttp_callbacks t_rec_callbacks;
  * cyclically; NULL or nsplit 0 means one piece). Pauses (if rec->pause_at >= 0) are resumed at
  * once. Ends with finish() when `eof`. Returns the log (caller frees with free()), ending with
  * "ok" or "error NAME off=N". */
+/* Whether the stream logs name each message's and error's verdict (" reasons=..."): 1, unless
+ * a program compares them with a build that has none (fuzz/fuzz_core_vs.c). */
+extern int t_log_verdict;
 char *t_stream_log(simdhttp_type type, const simdhttp_config *cfg, const char *in, size_t len,
                    const size_t *split, size_t nsplit, int eof, int pause_at);
 
