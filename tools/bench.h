@@ -79,6 +79,8 @@ typedef struct bench_peer {
 /* Register the peers (before cli_bench; `missing` lists, NULL-terminated, those this build
  * could not include and why). The simdhttp CLI registers none: it times simdhttp only. */
 void bench_set_peers(const bench_peer *const *peers, size_t n, const char *const *missing);
+/* bench/peer_list.c: the peers mk/bench.mk built in, registered (the comparison programs). */
+void bench_register_peers(void);
 
 /* The parsers this binary can run, in table order; returns how many (at most cap). */
 size_t bench_parsers(bench_parser *out, size_t cap, simdhttp_isa dispatched);
