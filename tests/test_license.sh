@@ -17,7 +17,7 @@ needs_tag() {
     case "$1" in
         corpus/*|fuzz/corpus/*|fuzz/corpus-fields/*|bench/results/*|tests/desync/cases/*) return 1 ;;
         debian/changelog|debian/copyright|debian/source/format|debian/*.lintian-overrides) return 1 ;;
-        *.c|*.h|*.sh|*.py|*.mk|*.cmake|*.in|*.gp|*.lua|*.map|*.ld|*.dict) return 0 ;;
+        *.c|*.h|*.sh|*.py|*.mk|*.cmake|*.in|*.gp|*.lua|*.map|*.ld|*.dict|*.go|*.java) return 0 ;;
         Makefile|*/Makefile|CMakeLists.txt|*/CMakeLists.txt|meson.build|*/meson.build|meson_options.txt) return 0 ;;
         tests/cases/*.txt|tests/blocks/*.txt|tests/desync/*.txt|debian/*|.ci/*|.gitignore) return 0 ;;
     esac
