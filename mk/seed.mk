@@ -9,10 +9,13 @@
 #                        Needs golang-go, a JDK and libnetty-java (sh scripts/deps.sh seed):
 #                        without them it says so and fails. Go and Java are built into
 #                        build/bench/ at bench time; a bare make never needs them.
-# SEED_ARGS passes options (--time S, --runs N) to build/bench/seed.
+#   make bench-scaling   ns per message against pipelined copies of get-4h, ns per chunk
+#                        against chunk size (build/bench/scaling); into bench/results/scaling.txt.
+# SEED_ARGS and SCALING_ARGS pass options (--time S, --runs N) to the two programs.
 # Uses mk/bench.mk's peer detection (COMPARE_DEFS, COMPARE_OBJS): included after it.
 
 SEED_ARGS ?=
+SCALING_ARGS ?=
 SEED_FILES ?= $(sort $(wildcard corpus/*.http))
 SEED_JAVA_DIR ?= /usr/share/java
 SEED_NETTY_JARS = $(foreach j,netty-codec-http netty-codec netty-transport netty-buffer netty-common netty-resolver,$(SEED_JAVA_DIR)/$j.jar)
@@ -25,8 +28,11 @@ SEED_C_DEPS = $(SEED_C_SRCS) bench/rounds.h tools/bench.h $(COMPARE_OBJS) $(BUIL
 $(BUILD)/bench/seed: bench/seed.c $(SEED_C_DEPS) | $(BUILD)/bench
 	$(CC) $(CFLAGS_ALL) -Itools $(COMPARE_DEFS) $< $(SEED_C_SRCS) $(COMPARE_OBJS) $(BUILD)/libsimdhttp.a \
 		$(LDFLAGS_ALL) $(COMPARE_LIBS) -o $@
+$(BUILD)/bench/scaling: bench/scaling.c $(SEED_C_DEPS) | $(BUILD)/bench
+	$(CC) $(CFLAGS_ALL) -Itools $(COMPARE_DEFS) $< $(SEED_C_SRCS) $(COMPARE_OBJS) $(BUILD)/libsimdhttp.a \
+		$(LDFLAGS_ALL) $(COMPARE_LIBS) -o $@
 # Built (not run) by a bare make, so the compiler's warnings reach them; C only.
-tests: $(BUILD)/bench/seed
+tests: $(BUILD)/bench/seed $(BUILD)/bench/scaling
 
 $(BUILD)/bench/seed-go: bench/seed_go.go | $(BUILD)/bench
 	$(SEED_GO_ENV) go build -o $@ $<
@@ -34,7 +40,7 @@ $(BUILD)/bench/seed-java/SeedNetty.class: bench/SeedNetty.java | $(BUILD)/bench
 	mkdir -p $(@D)
 	javac -Xlint:all -Werror -d $(@D) -cp $(SEED_NETTY_CP) $<
 
-.PHONY: bench-seed bench-seed-check
+.PHONY: bench-seed bench-seed-check bench-scaling
 bench-seed-check:
 	@missing=""; \
 	command -v go >/dev/null 2>&1 || missing="$$missing golang-go(go)"; \
@@ -55,3 +61,9 @@ bench-seed: bench-seed-check $(BUILD)/bench/seed $(BUILD)/bench/seed-go $(BUILD)
 		> $(BENCH_RESULTS)/seed.txt.new
 	mv $(BENCH_RESULTS)/seed.txt.new $(BENCH_RESULTS)/seed.txt
 	cat $(BENCH_RESULTS)/seed.txt
+
+bench-scaling: $(BUILD)/bench/scaling
+	mkdir -p $(BENCH_RESULTS)
+	{ echo "$$ make bench-scaling"; $(BUILD)/bench/scaling $(SCALING_ARGS); } > $(BENCH_RESULTS)/scaling.txt.new
+	mv $(BENCH_RESULTS)/scaling.txt.new $(BENCH_RESULTS)/scaling.txt
+	cat $(BENCH_RESULTS)/scaling.txt
