@@ -15,6 +15,9 @@
 # Uses mk/bench.mk's peer detection (COMPARE_DEFS, COMPARE_OBJS): included after it.
 
 SEED_ARGS ?=
+SEED_GO ?= go
+SEED_JAVA ?= java
+SEED_JAVAC ?= javac
 SCALING_ARGS ?=
 SEED_FILES ?= $(sort $(wildcard corpus/*.http))
 SEED_JAVA_DIR ?= /usr/share/java
@@ -35,16 +38,16 @@ $(BUILD)/bench/scaling: bench/scaling.c $(SEED_C_DEPS) | $(BUILD)/bench
 tests: $(BUILD)/bench/seed $(BUILD)/bench/scaling
 
 $(BUILD)/bench/seed-go: bench/seed_go.go | $(BUILD)/bench
-	$(SEED_GO_ENV) go build -o $@ $<
+	$(SEED_GO_ENV) $(SEED_GO) build -o $@ $<
 $(BUILD)/bench/seed-java/SeedNetty.class: bench/SeedNetty.java | $(BUILD)/bench
 	mkdir -p $(@D)
-	javac -Xlint:all -Werror -d $(@D) -cp $(SEED_NETTY_CP) $<
+	$(SEED_JAVAC) -Xlint:all -Werror -d $(@D) -cp $(SEED_NETTY_CP) $<
 
 .PHONY: bench-seed bench-seed-check bench-scaling
 bench-seed-check:
 	@missing=""; \
-	command -v go >/dev/null 2>&1 || missing="$$missing golang-go(go)"; \
-	{ command -v javac >/dev/null 2>&1 && command -v java >/dev/null 2>&1; } || missing="$$missing default-jdk-headless(javac,java)"; \
+	command -v $(SEED_GO) >/dev/null 2>&1 || missing="$$missing golang-go($(SEED_GO))"; \
+	{ command -v $(SEED_JAVAC) >/dev/null 2>&1 && command -v $(SEED_JAVA) >/dev/null 2>&1; } || missing="$$missing default-jdk-headless($(SEED_JAVAC),$(SEED_JAVA))"; \
 	for j in $(SEED_NETTY_JARS); do [ -f $$j ] || { missing="$$missing libnetty-java($$j)"; break; }; done; \
 	if [ -n "$$missing" ]; then \
 		echo "bench-seed: missing:$$missing"; \
@@ -55,9 +58,9 @@ bench-seed-check:
 # The table goes to a temporary file first: a failed run leaves the last good one in place.
 bench-seed: bench-seed-check $(BUILD)/bench/seed $(BUILD)/bench/seed-go $(BUILD)/bench/seed-java/SeedNetty.class
 	mkdir -p $(BENCH_RESULTS)
-	{ echo "$$ make bench-seed   # $$(go version); $$(java -version 2>&1 | head -n 1); $$(basename $$(readlink -f $(SEED_JAVA_DIR)/netty-codec-http.jar))"; \
+	{ echo "$$ make bench-seed   # $$($(SEED_GO) version); $$($(SEED_JAVA) -version 2>&1 | head -n 1); netty $$(dpkg-query -W -f='$${Version}' libnetty-java 2>/dev/null || echo "(version unknown)")"; \
 	  $(BUILD)/bench/seed $(SEED_ARGS) --peer go-net/http=$(BUILD)/bench/seed-go \
-		--peer "netty=java -cp $(BUILD)/bench/seed-java:$(SEED_NETTY_CP) SeedNetty" $(SEED_FILES); } \
+		--peer "netty=$(SEED_JAVA) -cp $(BUILD)/bench/seed-java:$(SEED_NETTY_CP) SeedNetty" $(SEED_FILES); } \
 		> $(BENCH_RESULTS)/seed.txt.new
 	mv $(BENCH_RESULTS)/seed.txt.new $(BENCH_RESULTS)/seed.txt
 	cat $(BENCH_RESULTS)/seed.txt
