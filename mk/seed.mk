@@ -43,7 +43,7 @@ $(BUILD)/bench/seed-java/SeedNetty.class: bench/SeedNetty.java | $(BUILD)/bench
 	mkdir -p $(@D)
 	$(SEED_JAVAC) -Xlint:all -Werror -d $(@D) -cp $(SEED_NETTY_CP) $<
 
-.PHONY: bench-seed bench-seed-check bench-scaling
+.PHONY: bench-seed bench-seed-check bench-seed-run bench-scaling bench-scaling-run
 bench-seed-check:
 	@missing=""; \
 	command -v $(SEED_GO) >/dev/null 2>&1 || missing="$$missing golang-go($(SEED_GO))"; \
@@ -55,8 +55,13 @@ bench-seed-check:
 		exit 1; \
 	fi
 
-# The table goes to a temporary file first: a failed run leaves the last good one in place.
-bench-seed: bench-seed-check $(BUILD)/bench/seed $(BUILD)/bench/seed-go $(BUILD)/bench/seed-java/SeedNetty.class
+# As make bench: the C peers first (scripts/deps.sh bench, which also fetches picohttpparser's
+# source), then a new make run, which finds them and builds them in. The table goes to a
+# temporary file first: a failed run leaves the last good one in place.
+bench-seed: bench-seed-check
+	@sh scripts/deps.sh bench
+	@$(MAKE) --no-print-directory bench-seed-run
+bench-seed-run: $(BUILD)/bench/seed $(BUILD)/bench/seed-go $(BUILD)/bench/seed-java/SeedNetty.class
 	mkdir -p $(BENCH_RESULTS)
 	{ echo "$$ make bench-seed   # $$($(SEED_GO) version); $$($(SEED_JAVA) -version 2>&1 | head -n 1); netty $$(dpkg-query -W -f='$${Version}' libnetty-java 2>/dev/null || echo "(version unknown)")"; \
 	  $(BUILD)/bench/seed $(SEED_ARGS) --peer go-net/http=$(BUILD)/bench/seed-go \
@@ -65,7 +70,10 @@ bench-seed: bench-seed-check $(BUILD)/bench/seed $(BUILD)/bench/seed-go $(BUILD)
 	mv $(BENCH_RESULTS)/seed.txt.new $(BENCH_RESULTS)/seed.txt
 	cat $(BENCH_RESULTS)/seed.txt
 
-bench-scaling: $(BUILD)/bench/scaling
+bench-scaling:
+	@sh scripts/deps.sh bench
+	@$(MAKE) --no-print-directory bench-scaling-run
+bench-scaling-run: $(BUILD)/bench/scaling
 	mkdir -p $(BENCH_RESULTS)
 	{ echo "$$ make bench-scaling"; $(BUILD)/bench/scaling $(SCALING_ARGS); } > $(BENCH_RESULTS)/scaling.txt.new
 	mv $(BENCH_RESULTS)/scaling.txt.new $(BENCH_RESULTS)/scaling.txt
