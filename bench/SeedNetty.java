@@ -6,7 +6,8 @@
 // channel for all passes), then reads the decoded objects: per HttpRequest the method name,
 // headers().get(User-Agent) and the first name of ServerCookieDecoder.STRICT.decodeAll(Cookie);
 // body contents are released. Before "ready" it runs the passes for SEED_WARMUP_S seconds
-// (default 5) so the JIT has compiled the hot code, as JMH's warm-up iterations do.
+// (default 5) so the JIT has compiled the hot code, as JMH's warm-up iterations do, and
+// build/bench/seed asks for a warm-up on each file alone before that file's rounds.
 // Built by mk/seed.mk against Debian's libnetty-java on the installed JDK.
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -80,17 +81,23 @@ public final class SeedNetty {
         String line;
         while ((line = in.readLine()) != null) {
             String[] w = line.trim().split(" ");
-            if (w.length != 3 || !w[0].equals("run")) {
+            int m = 0;
+            if (w.length == 3 && w[0].equals("run")) {
+                int i = Integer.parseInt(w[1]);
+                long n = Long.parseLong(w[2]);
+                for (long k = 0; k < n; k++) {
+                    Answer a = pass(data[i]);
+                    sink += a.method.length() + a.ua.length() + a.cookie.length();
+                    m = a.messages;
+                }
+            } else if (w.length == 3 && w[0].equals("warm")) {
+                // this file alone, as a JMH benchmark's own warm-up iterations
+                int i = Integer.parseInt(w[1]);
+                long stop = System.nanoTime() + (long) (Double.parseDouble(w[2]) * 1e9);
+                while (System.nanoTime() < stop) m = pass(data[i]).messages;
+            } else {
                 System.err.println("seed-netty: bad command: " + line);
                 System.exit(2);
-            }
-            int i = Integer.parseInt(w[1]);
-            long n = Long.parseLong(w[2]);
-            int m = 0;
-            for (long k = 0; k < n; k++) {
-                Answer a = pass(data[i]);
-                sink += a.method.length() + a.ua.length() + a.cookie.length();
-                m = a.messages;
             }
             out.println("done " + m);
             out.flush();

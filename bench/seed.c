@@ -9,12 +9,16 @@
  * the request files as arguments and speaks a line protocol on its stdin and stdout:
  *   it prints    answer<TAB>I<TAB>MESSAGES<TAB>METHOD<TAB>USER-AGENT<TAB>COOKIE-NAME  per file
  *                (the last message's answer), warms itself up, then prints "ready";
- *   we send      run I N        (N passes over file I), it answers "done MESSAGES-PER-PASS".
+ *   we send      warm I S       (passes over file I for S seconds, before file I's rounds:
+ *                               JMH warms each benchmark on its own; a JIT that compiled
+ *                               for the other files may deoptimise on this one's first passes),
+ *                run I N        (N passes over file I), it answers "done MESSAGES-PER-PASS"
+ *                               to both.
  * Its samples are its process's CPU time (clock_getcpuclockid: every thread, its garbage
  * collector and JIT compiler included), read by us before the command and after the answer;
  * ours are this process's CPU time. A peer whose answers differ from simdhttp's is an error.
  *
- * Usage: seed [--time S] [--runs N] [--peer NAME=COMMAND]... FILE... */
+ * Usage: seed [--time S] [--runs N] [--warm S] [--peer NAME=COMMAND]... FILE... */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
@@ -94,6 +98,19 @@ static double ext_sample(void *ctx, size_t iters, size_t *msgs)
     double el = ext_cpu_s(x->e) - t0;
     *msgs = m;
     return el;
+}
+
+/* Warms the peer on one file (outside any sample). @return 0, or -1 if it stopped answering. */
+static int ext_warm(ext_peer *e, size_t file, double seconds)
+{
+    char line[256];
+    if (!e->to) return -1;
+    fprintf(e->to, "warm %zu %.3f\n", file, seconds);
+    fflush(e->to);
+    if (fgets(line, sizeof line, e->from) && strncmp(line, "done ", 5) == 0) return 0;
+    fprintf(stderr, "seed: %s stopped answering\n", e->name);
+    e->to = NULL;
+    return -1;
 }
 
 static char *read_all(const char *path, size_t *len)
@@ -194,7 +211,7 @@ static const char *base(const char *p)
 
 int main(int argc, char **argv)
 {
-    double time_s = 0.2;
+    double time_s = 0.2, warm_s = 2;
     size_t runs = 21, nfiles = 0, next = 0;
     char *files[MAX_FILES];
     ext_peer ext[MAX_EXT];
@@ -202,6 +219,7 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--time") == 0 && i + 1 < argc) time_s = atof(argv[++i]);
         else if (strcmp(argv[i], "--runs") == 0 && i + 1 < argc) runs = (size_t)atol(argv[++i]);
+        else if (strcmp(argv[i], "--warm") == 0 && i + 1 < argc) warm_s = atof(argv[++i]);
         else if (strcmp(argv[i], "--peer") == 0 && i + 1 < argc && next < MAX_EXT) {
             char *eq = strchr(argv[++i], '=');
             if (!eq) goto usage;
@@ -211,7 +229,7 @@ int main(int argc, char **argv)
         } else if (argv[i][0] == '-') goto usage;
         else if (nfiles < MAX_FILES) files[nfiles++] = argv[i];
     }
-    if (!(time_s > 0) || runs < 2 || nfiles == 0) goto usage;
+    if (!(time_s > 0) || !(warm_s >= 0) || runs < 2 || nfiles == 0) goto usage;
 
     bench_register_peers();
     for (const char *const *m = bench_missing_peers(); *m; m++) fprintf(stderr, "note: %s\n", *m);
@@ -257,9 +275,9 @@ int main(int argc, char **argv)
     if (rc) goto out;
 
     printf("simdhttp %s seed workload bench, CPU time per request (other processes: their own CPU "
-           "time, every thread)\nmedian of %zu interleaved rounds, %.2fs per parser per input; "
-           "ratio = this parser's ns / simdhttp's ns\n",
-           simdhttp_version(), runs, time_s);
+           "time, every thread)\nmedian of %zu interleaved rounds, %.2fs per parser per input (other "
+           "processes: warmed %.1fs on each input first); ratio = this parser's ns / simdhttp's ns\n",
+           simdhttp_version(), runs, time_s, warm_s);
     printf("\nWorkload: parse a request, return its method, User-Agent value and first cookie name "
            "(per message)\n");
     size_t nrow = nwl + next;
@@ -273,6 +291,7 @@ int main(int argc, char **argv)
             memcpy(t[k].name, wl[k].name, sizeof t[k].name); /* both char[32] */
         }
         for (size_t k = 0; k < next; k++) {
+            ext_warm(&ext[k], i, warm_s);
             ec[k] = (ext_ctx){&ext[k], i};
             t[nwl + k] = (rounds_task){.sample = ext_sample, .ctx = &ec[k], .bytes = in[i].len};
             snprintf(t[nwl + k].name, sizeof t[nwl + k].name, "%.31s", ext[k].name);
@@ -291,6 +310,6 @@ out:
     for (size_t i = 0; i < n; i++) free((char *)in[i].buf);
     return rc;
 usage:
-    fprintf(stderr, "usage: seed [--time S] [--runs N] [--peer NAME=COMMAND]... FILE...\n");
+    fprintf(stderr, "usage: seed [--time S] [--runs N] [--warm S] [--peer NAME=COMMAND]... FILE...\n");
     return 2;
 }

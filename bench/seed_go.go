@@ -83,15 +83,21 @@ func main() {
 	in := bufio.NewScanner(os.Stdin)
 	for in.Scan() {
 		var i, n int
-		if _, err := fmt.Sscanf(in.Text(), "run %d %d", &i, &n); err != nil || i < 0 || i >= len(data) {
+		var secs float64
+		m := 0
+		if _, err := fmt.Sscanf(in.Text(), "run %d %d", &i, &n); err == nil && i >= 0 && i < len(data) {
+			for k := 0; k < n; k++ {
+				a := pass(data[i])
+				sink += len(a.method) + len(a.ua) + len(a.cookie)
+				m = a.messages
+			}
+		} else if _, err := fmt.Sscanf(in.Text(), "warm %d %g", &i, &secs); err == nil && i >= 0 && i < len(data) {
+			for end := time.Now().Add(time.Duration(secs * 1e9)); time.Now().Before(end); {
+				m = pass(data[i]).messages
+			}
+		} else {
 			fmt.Fprintln(os.Stderr, "seed-go: bad command:", strings.TrimSpace(in.Text()))
 			os.Exit(2)
-		}
-		m := 0
-		for k := 0; k < n; k++ {
-			a := pass(data[i])
-			sink += len(a.method) + len(a.ua) + len(a.cookie)
-			m = a.messages
 		}
 		fmt.Fprintf(out, "done %d\n", m)
 		out.Flush()
