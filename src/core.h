@@ -119,9 +119,10 @@ static __attribute__((noinline, cold)) void sh_lookalike_line(simdhttp_parser *p
     if (sh_name_lookalike(s, n)) SH_REASON(p, FRAMING_LOOKALIKE);
 }
 
-/* What the field name s (n bytes) means to framing (H_*). H_LOOKALIKE: a framing name's
- * lookalike, which stage 2 leaves to the general path, where sh_special_begin puts it in the
- * verdict (a call here, in stage 2's loop, cost the head API 2-3% of its instructions). */
+/* What the field name s (n bytes) means to framing (H_*). H_LOOKALIKE: maybe a framing name's
+ * lookalike, for sh_lookalike_line to decide out of stage 2's loop (the general path's
+ * sh_field_name_end; the head API's framing-field block): a call here cost the head API 2-3%
+ * of its instructions. */
 static inline __attribute__((always_inline)) int sh_classify_name(const uint8_t *s, size_t n)
 {
     switch (n) {
