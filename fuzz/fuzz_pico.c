@@ -17,7 +17,8 @@
  *            picohttpparser does not accept; when the layer refuses and picohttpparser
  *            accepts, simdhttp's own error is one of the listed kinds; the layer on a buffer
  *            grown from a cut (last_len) gives the whole buffer's result (an error may show
- *            as INCOMPLETE, as last_len allows);
+ *            as INCOMPLETE, as last_len allows); when both refuse or wait, the outputs they
+ *            leave are the same (start line, *num_headers and the fields below it);
  *   chunked: whole and in random pieces the layer decodes the same; where both end, the data
  *            and the bytes after it are the same; where the layer goes on or ends,
  *            picohttpparser went on or ended with the same data, unless it refused a chunk
@@ -108,6 +109,15 @@ static const char *same_head(const head *real, const head *lay)
     return NULL;
 }
 
+/* @return 1 if the outputs left by a -1 or -2 are the same (the header array below the count) */
+static int same_partial(const head *real, const head *lay)
+{
+    if (real->minor != lay->minor || real->status != lay->status || real->m != lay->m || real->ml != lay->ml ||
+        real->p != lay->p || real->pl != lay->pl || real->nh != lay->nh)
+        return 0;
+    return lay->nh > NH || memcmp(real->h, lay->h, lay->nh * sizeof *lay->h) == 0;
+}
+
 /* the kinds of refusal tests/compat/picohttpparser.known lists where picohttpparser accepts */
 static int listed_refusal(int kind, const char *b, size_t n)
 {
@@ -169,6 +179,8 @@ static void check_head(int kind, const uint8_t *in, size_t len, uint32_t seed)
     } else if (real.r > 0 && !listed_refusal(kind, b, len)) {
         diverge("the layer refuses what picohttpparser accepts, not for a listed reason", detail);
     }
+    /* both refuse or wait: the outputs are picohttpparser's (the entries below *num_headers) */
+    if (lay.r < 0 && real.r < 0 && !same_partial(&real, &lay)) diverge("the outputs after -1/-2 differ", detail);
     /* a cut, then the whole buffer with last_len */
     size_t k = len ? seed % (len + 1) : 0;
     parse(1, kind, b, k, 0, &cut1);

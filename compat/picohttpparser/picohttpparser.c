@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: MIT */
-/* picohttpparser's API over simdhttp's head API, field-block parser and chunked decoder: no
- * parsing here, only the translation of arguments and results (compat/picohttpparser/include/
- * picohttpparser.h says what differs from picohttpparser). last_len > 0 goes to the _continue
- * calls, which look at the new bytes only until the head may be complete; 0 (the first call on
- * a buffer, and most calls) to the plain ones, one call less. */
+/* picohttpparser's API over simdhttp's head API, field-block parser and chunked decoder: the
+ * translation of arguments and results (compat/picohttpparser/include/picohttpparser.h says
+ * what differs from picohttpparser). last_len > 0 goes to the _continue calls, which look at
+ * the new bytes only until the head may be complete; 0 (the first call on a buffer, and most
+ * calls) to the plain ones, one call less. The one reading of bytes here is on -1 and -2 only:
+ * the partial outputs picohttpparser leaves there (pw_*, below). */
 #include <limits.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "picohttpparser.h"
 
@@ -31,8 +33,195 @@ static inline void setup(simdhttp_head *h, simdhttp_config *cfg, struct phr_head
                              .max_fields = *num_headers < UINT32_MAX ? (uint32_t)*num_headers : UINT32_MAX};
 }
 
-/* On -1 and -2 the outputs are as picohttpparser sets them on entry (it may leave partial
- * results; this layer leaves none). */
+/* ---- after -1 and -2: the outputs picohttpparser leaves ----
+ * picohttpparser writes its outputs as it reads: each element of the start line once its end
+ * is seen (method and path at their SP, minor_version at its digit, status digit by digit,
+ * msg at its CRLF), each field line's name when the line starts and name_len at its ':', the
+ * value (with its trailing SP/HTAB) and *num_headers once the line's CRLF is there. After -1
+ * or -2 a caller sees what was written up to the byte where it stopped; with last_len, when
+ * its slowloris check (an empty line in the bytes from last_len - 3 on) fails first, only the
+ * values set on entry. The functions below re-read the buffer by those rules, on -1 and -2
+ * only (the layer's success path never runs them): `pw_` for "as picohttpparser writes".
+ * They return picohttpparser's result: -2, -1, or 1 where it accepts the head. */
+
+typedef struct pw_out {
+    const char *method, *path, *msg;
+    size_t method_len, path_len, msg_len;
+    int minor, status;
+    struct phr_header *hs; /* NULL: a dry run (the result only) */
+    size_t nh, max;
+} pw_out;
+
+/* picohttpparser's check with last_len: two line ends in a row (CRLF or LF) from last_len - 3
+ * on; -1 for a CR before another byte than LF, -2 if the buffer ends first; 0 if found */
+static int pw_complete(const char *b, size_t len, size_t last_len)
+{
+    int ends = 0;
+    for (size_t i = last_len < 3 ? 0 : last_len - 3; i < len;) {
+        if (b[i] == '\r') {
+            if (i + 1 == len) return -2;
+            if (b[i + 1] != '\n') return -1;
+            i += 2, ends++;
+        } else {
+            ends = b[i++] == '\n' ? ends + 1 : 0;
+        }
+        if (ends == 2) return 0;
+    }
+    return -2;
+}
+
+/* a CTL other than HTAB, or DEL: what ends (or breaks) a value or the reason-phrase */
+static int pw_ctl(unsigned char c) { return (c < 0x20 && c != '\t') || c == 0x7f; }
+
+/* method and request-target: any bytes but CTLs (HTAB too) and DEL, up to a SP, whose index
+ * goes to *i; @return 0, or -1 / -2 */
+static int pw_token(const char *b, size_t len, size_t *i)
+{
+    for (; *i < len; ++*i) {
+        unsigned char c = (unsigned char)b[*i];
+        if (c == ' ') return 0;
+        if (c < 0x20 || c == 0x7f) return -1;
+    }
+    return -2;
+}
+
+/* "HTTP/1." and a digit, at i with at least 9 bytes there (else -2): the digit is written */
+static int pw_version(const char *b, size_t len, size_t *i, int *minor)
+{
+    if (len - *i < 9) return -2;
+    if (memcmp(b + *i, "HTTP/1.", 7) != 0 || b[*i + 7] < '0' || b[*i + 7] > '9') return -1;
+    *minor = b[*i + 7] - '0';
+    *i += 8;
+    return 0;
+}
+
+/* a CRLF or LF at i; -2 after a CR at the end */
+static int pw_eol(const char *b, size_t len, size_t *i)
+{
+    if (*i == len) return -2;
+    if (b[*i] == '\n') return ++*i, 0;
+    if (b[*i] != '\r') return -1;
+    if (++*i == len) return -2;
+    return b[(*i)++] == '\n' ? 0 : -1;
+}
+
+/* the rest of a line from i (a value, the reason-phrase) up to its line end: [*at, +*n) */
+static int pw_to_eol(const char *b, size_t len, size_t *i, const char **at, size_t *n)
+{
+    size_t start = *i;
+    while (*i < len && !pw_ctl((unsigned char)b[*i])) ++*i;
+    if (*i == len) return -2;
+    size_t end = *i;
+    int r = pw_eol(b, len, i);
+    if (r) return r;
+    *at = b + start;
+    *n = end - start;
+    return 0;
+}
+
+static int pw_tchar(unsigned char c)
+{
+    return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') ||
+           (c && strchr("!#$%&'*+-.^_`|~", c) != NULL);
+}
+
+/* field lines from i up to the empty line; o->nh counts the complete ones */
+static int pw_fields(const char *b, size_t len, size_t i, pw_out *o)
+{
+    for (;; o->nh++) {
+        if (i == len) return -2;
+        if (b[i] == '\r' || b[i] == '\n') {
+            int r = pw_eol(b, len, &i);
+            return r ? r : 1;
+        }
+        if (o->nh == o->max) return -1;
+        struct phr_header tmp, *h = o->hs ? &o->hs[o->nh] : &tmp;
+        if (o->nh && (b[i] == ' ' || b[i] == '\t')) { /* obs-fold: a continuation line */
+            h->name = NULL;
+            h->name_len = 0;
+        } else {
+            h->name = b + i;
+            for (;; i++) {
+                if (i == len) return -2;
+                if (b[i] == ':') break;
+                if (!pw_tchar((unsigned char)b[i])) return -1;
+            }
+            if ((h->name_len = (size_t)(b + i - h->name)) == 0) return -1;
+            for (i++; i < len && (b[i] == ' ' || b[i] == '\t'); i++) {}
+            if (i == len) return -2;
+        }
+        const char *v = NULL;
+        size_t vn = 0;
+        int r = pw_to_eol(b, len, &i, &v, &vn);
+        if (r) return r;
+        h->value = v;
+        h->value_len = vn;
+    }
+}
+
+static int pw_request(const char *b, size_t len, pw_out *o)
+{
+    size_t i = 0, sp;
+    int r;
+    if (len && (b[0] == '\r' || b[0] == '\n') && (r = pw_eol(b, len, &i)) != 0) return r; /* one empty line */
+    if (len == 0) return -2;
+    sp = i;
+    if ((r = pw_token(b, len, &sp)) != 0) return r;
+    o->method = b + i, o->method_len = sp - i, i = sp + 1;
+    sp = i;
+    if ((r = pw_token(b, len, &sp)) != 0) return r;
+    o->path = b + i, o->path_len = sp - i, i = sp + 1;
+    if ((r = pw_version(b, len, &i, &o->minor)) != 0) return r;
+    if ((r = pw_eol(b, len, &i)) != 0) return r;
+    return pw_fields(b, len, i, o);
+}
+
+static int pw_response(const char *b, size_t len, pw_out *o)
+{
+    size_t i = 0;
+    int r;
+    if ((r = pw_version(b, len, &i, &o->minor)) != 0) return r;
+    if (b[i++] != ' ') return -1;
+    if (len - i < 4) return -2;
+    for (int k = 0, mul = 100; k < 3; k++, mul /= 10) { /* digit by digit */
+        if (b[i] < '0' || b[i] > '9') return -1;
+        o->status = k ? o->status + mul * (b[i++] - '0') : mul * (b[i++] - '0');
+    }
+    if (b[i++] != ' ') return -1;
+    if ((r = pw_to_eol(b, len, &i, &o->msg, &o->msg_len)) != 0) return r;
+    return pw_fields(b, len, i, o);
+}
+
+enum { PW_REQUEST, PW_RESPONSE, PW_FIELDS };
+
+static int pw_parse(int kind, const char *b, size_t len, pw_out *o)
+{
+    return kind == PW_REQUEST ? pw_request(b, len, o) : kind == PW_RESPONSE ? pw_response(b, len, o) : pw_fields(b, len, 0, o);
+}
+
+/* The layer returned r (-1 or -2) on buf[0..len), its head h: fills *o with what
+ * picohttpparser leaves there, writing o->hs (the caller's array) as it does. Where
+ * picohttpparser would accept the head (a difference docs/compat.md lists), what it had
+ * written before the byte the layer refused (h->error_offset); after a -2 there (which it
+ * would not wait for), the values set on entry. */
+static __attribute__((noinline, cold)) void pw_failed(int kind, long r, const simdhttp_head *h, const char *buf,
+                                                        size_t len, size_t last_len, pw_out *o)
+{
+    const pw_out entry = {.minor = -1, .max = o->max, .hs = o->hs};
+    *o = entry;
+    if (last_len && pw_complete(buf, len, last_len) != 0) return;
+    o->hs = NULL; /* a dry run: picohttpparser's result */
+    if (pw_parse(kind, buf, len, o) > 0) {
+        if (r == SIMDHTTP_HEAD_INCOMPLETE) {
+            *o = entry;
+            return;
+        }
+        if (h->error_offset < len) len = h->error_offset;
+    }
+    *o = entry;
+    pw_parse(kind, buf, len, o);
+}
+
 static inline int result(long r) { return r == SIMDHTTP_HEAD_INCOMPLETE ? -2 : -1; }
 
 PHR_API int phr_parse_request(const char *buf, size_t len, const char **method, size_t *method_len,
@@ -45,10 +234,14 @@ PHR_API int phr_parse_request(const char *buf, size_t len, const char **method, 
     long r = last_len ? simdhttp_parse_head_continue(&h, SIMDHTTP_REQUEST, buf, len, last_len, &cfg)
                       : simdhttp_parse_head(&h, SIMDHTTP_REQUEST, buf, len, &cfg);
     if (r <= 0) {
-        *method = *path = NULL;
-        *method_len = *path_len = 0;
-        *minor_version = -1;
-        *num_headers = 0;
+        pw_out o = {.hs = headers, .max = *num_headers};
+        pw_failed(PW_REQUEST, r, &h, buf, len, last_len, &o);
+        *method = o.method;
+        *method_len = o.method_len;
+        *path = o.path;
+        *path_len = o.path_len;
+        *minor_version = o.minor;
+        *num_headers = o.nh;
         return result(r);
     }
     *method = h.method_str;
@@ -71,13 +264,18 @@ PHR_API int phr_parse_response(const char *buf, size_t len, int *minor_version, 
                       : simdhttp_parse_head(&h, SIMDHTTP_RESPONSE, buf, len, &cfg);
     /* simdhttp accepts "HTTP/1.1 200" CRLF, as most clients do; RFC 9112 section 4's
      * grammar and picohttpparser want the SP before the (empty) reason-phrase */
-    if (r > 0 && h.reason_len == 0 && h.reason[-1] != ' ') r = SIMDHTTP_HEAD_ERROR;
+    if (r > 0 && h.reason_len == 0 && h.reason[-1] != ' ') {
+        r = SIMDHTTP_HEAD_ERROR;
+        h.error_offset = (size_t)(h.reason - buf);
+    }
     if (r <= 0) {
-        *minor_version = -1;
-        *status = 0;
-        *msg = NULL;
-        *msg_len = 0;
-        *num_headers = 0;
+        pw_out o = {.hs = headers, .max = *num_headers};
+        pw_failed(PW_RESPONSE, r, &h, buf, len, last_len, &o);
+        *minor_version = o.minor;
+        *status = o.status;
+        *msg = o.msg;
+        *msg_len = o.msg_len;
+        *num_headers = o.nh;
         return result(r);
     }
     *minor_version = h.http_minor;
@@ -97,7 +295,9 @@ PHR_API int phr_parse_headers(const char *buf, size_t len, struct phr_header *he
     long r = last_len ? simdhttp_parse_fields_continue(&h, buf, len, last_len, &cfg)
                       : simdhttp_parse_fields(&h, buf, len, &cfg);
     if (r <= 0) {
-        *num_headers = 0;
+        pw_out o = {.hs = headers, .max = *num_headers};
+        pw_failed(PW_FIELDS, r, &h, buf, len, last_len, &o);
+        *num_headers = o.nh;
         return result(r);
     }
     *num_headers = h.num_fields;

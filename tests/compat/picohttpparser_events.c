@@ -142,6 +142,77 @@ static int framing(const struct phr_header *hs, size_t nh, int response, int sta
 
 enum { T_REQUEST, T_RESPONSE, T_BOTH, T_FIELDS, T_CHUNKED, T_CHUNKED_CONSUME, T_TRAILERS };
 
+/* ---- what a -1 or -2 leaves in the outputs ----
+ * Before each call every output holds a sentinel ("untouched"); after a -1 or -2 the log has
+ * one line (diff.py compares these lines call by call, as far as both builds made calls):
+ *   partial method=0+3 path=4+1 minor=1 headers=1 h[0]=16+4:22+9
+ * (a response: minor, status, msg; a field block: headers only) the spans as absolute
+ * offset+length, NULL or "untouched"; an entry of the header array only when it changed since
+ * the head's last partial line (a head read byte by byte logs each entry once), as name:value.
+ * The entries below *num_headers only: past them picohttpparser writes at most the name of
+ * the line it stopped in, and the layer may have written more (docs/compat.md, API details). */
+static const char untouched[1];
+#define UNTOUCHED ((size_t)0x5e5e5e5e)
+
+static void prefill(const char **p1, size_t *n1, const char **p2, size_t *n2, int *i1, int *i2,
+                    struct phr_header *hs)
+{
+    *p1 = *p2 = untouched;
+    *n1 = *n2 = UNTOUCHED;
+    *i1 = *i2 = (int)UNTOUCHED;
+    for (size_t i = 0; i < MAX_HEADERS; i++) hs[i] = (struct phr_header){untouched, UNTOUCHED, untouched, UNTOUCHED};
+}
+
+static void show_span(char *o, size_t cap, const char *at, size_t n, const char *b, size_t blen, size_t base_off)
+{
+    char a[32], l[32];
+    if (at == untouched) snprintf(a, sizeof a, "untouched");
+    else if (at == NULL) snprintf(a, sizeof a, "NULL");
+    else if (at >= b && at <= b + blen) snprintf(a, sizeof a, "%zu", base_off + (size_t)(at - b));
+    else snprintf(a, sizeof a, "outside");
+    if (n == UNTOUCHED) snprintf(l, sizeof l, "untouched");
+    else snprintf(l, sizeof l, "%zu", n);
+    snprintf(o, cap, "%s+%s", a, l);
+}
+
+static void show_int(char *o, size_t cap, int v)
+{
+    if (v == (int)UNTOUCHED) snprintf(o, cap, "untouched");
+    else snprintf(o, cap, "%d", v);
+}
+
+static char shown[MAX_HEADERS][160]; /* each entry as last logged in this head */
+
+static void partial(int type, const char *m, size_t ml, const char *p, size_t pl, int minor, int status,
+                    const struct phr_header *hs, size_t nh, const char *b, size_t blen, size_t base_off)
+{
+    char s1[72], s2[72], i1[16], i2[16];
+    show_int(i1, sizeof i1, minor);
+    show_int(i2, sizeof i2, status);
+    out("partial", 7);
+    if (type == T_REQUEST) {
+        show_span(s1, sizeof s1, m, ml, b, blen, base_off);
+        show_span(s2, sizeof s2, p, pl, b, blen, base_off);
+        outf(" method=%s path=%s minor=%s", s1, s2, i1);
+    } else if (type == T_RESPONSE) {
+        show_span(s1, sizeof s1, p, pl, b, blen, base_off);
+        outf(" minor=%s status=%s msg=%s", i1, i2, s1);
+    }
+    if (nh == UNTOUCHED) outf(" headers=untouched");
+    else outf(" headers=%zu", nh);
+    for (size_t i = 0; nh != UNTOUCHED && i < nh && i < MAX_HEADERS; i++) {
+        char e[160];
+        show_span(s1, sizeof s1, hs[i].name, hs[i].name_len, b, blen, base_off);
+        show_span(s2, sizeof s2, hs[i].value, hs[i].value_len, b, blen, base_off);
+        snprintf(e, sizeof e, "%s:%s", s1, s2);
+        if (strcmp(e, shown[i]) != 0) {
+            outf(" h[%zu]=%s", i, e);
+            memcpy(shown[i], e, sizeof e);
+        }
+    }
+    out("\n", 1);
+}
+
 /* Parse the head (or a bare field block) at pos on the growing buffer.
  * @return the new pos, or (size_t)-1 when the log has its result line. */
 static size_t head(int type, size_t pos, int *body, unsigned long long *cl)
@@ -151,12 +222,15 @@ static size_t head(int type, size_t pos, int *body, unsigned long long *cl)
     int minor, status, r;
     struct phr_header hs[MAX_HEADERS];
     char *b;
+    for (size_t i = 0; i < MAX_HEADERS; i++) snprintf(shown[i], sizeof shown[i], "untouched+untouched:untouched+untouched");
     for (;;) {
         if (vis == pos) {
             if (!next_piece() && !close_head()) goto incomplete;
             continue;
         }
         b = copy_of(pos, vis - pos);
+        prefill(&method, &method_len, &path, &path_len, &minor, &status, hs);
+        msg = path, msg_len = path_len;
         nh = MAX_HEADERS;
         if (type == T_REQUEST)
             r = phr_parse_request(b, vis - pos, &method, &method_len, &path, &path_len, &minor, hs, &nh, last);
@@ -164,6 +238,9 @@ static size_t head(int type, size_t pos, int *body, unsigned long long *cl)
             r = phr_parse_response(b, vis - pos, &minor, &status, &msg, &msg_len, hs, &nh, last);
         else
             r = phr_parse_headers(b, vis - pos, hs, &nh, last);
+        if (r < 0)
+            partial(type, method, method_len, type == T_RESPONSE ? msg : path, type == T_RESPONSE ? msg_len : path_len,
+                    minor, status, hs, nh, b, vis - pos, pos);
         if (r != -2) break;
         free(b);
         last = vis - pos;
