@@ -309,6 +309,19 @@ PHR_API int phr_parse_headers(const char *buf, size_t len, struct phr_header *he
  * layer bounds both (RFC 9112 7.1.1), with simdhttp's defaults for a zeroed decoder (0) or the
  * setters' values. The trailer section's field count is bounded by its size only. The config
  * lives in the decoder: a zeroed one is the defaults, and nothing is built per body. */
+/* On -1 picohttpparser moves the bytes from the one it refused on to follow the data decoded
+ * (as it moves the bytes after the body's end); in place, simdhttp left them where they were
+ * (the data only moves backwards). at: the body's offset of buf[0]. */
+static __attribute__((noinline, cold)) ssize_t chunked_failed(const simdhttp_chunked *d, char *buf, size_t n, size_t in,
+                                                               unsigned long long at)
+{
+    if (d->error_offset >= at && d->error_offset - at <= in && d->error_offset - at >= n) {
+        size_t k = (size_t)(d->error_offset - at);
+        memmove(buf + n, buf + k, in - k);
+    }
+    return -1;
+}
+
 PHR_API ssize_t phr_decode_chunked(struct phr_chunked_decoder *decoder, char *buf, size_t *bufsz)
 {
     if (!decoder->_state) { /* zero-filled by the caller: start */
@@ -317,9 +330,13 @@ PHR_API ssize_t phr_decode_chunked(struct phr_chunked_decoder *decoder, char *bu
                               decoder->consume_trailer ? SIMDHTTP_CHUNKED_CONSUME_TRAILERS : 0);
         decoder->_state = 1;
     }
+    size_t in = *bufsz;
     long r = simdhttp_chunked_decode(&decoder->_d, buf, bufsz);
     decoder->bytes_left_in_chunk = (size_t)decoder->_d.chunk_left;
-    return r == SIMDHTTP_CHUNKED_ERROR ? -1 : r; /* INCOMPLETE is -2, as picohttpparser's */
+    unsigned long long at = decoder->_seen;
+    decoder->_seen += in;
+    if (r == SIMDHTTP_CHUNKED_ERROR) return chunked_failed(&decoder->_d, buf, *bufsz, in, at);
+    return r; /* INCOMPLETE is -2, as picohttpparser's */
 }
 
 static uint32_t limit(size_t max) { return max < UINT32_MAX ? (uint32_t)max : UINT32_MAX; }

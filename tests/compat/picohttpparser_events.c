@@ -288,14 +288,20 @@ static size_t chunked(size_t pos, int consume)
     struct phr_chunked_decoder d;
     memset(&d, 0, sizeof d);
     d.consume_trailer = (char)consume;
-    char *data = NULL;
-    size_t ndata = 0;
+    char *data = NULL, *after = NULL;
+    size_t ndata = 0, nafter = 0;
     ssize_t r = -2;
     for (;;) {
         if (vis > pos) {
             size_t n = vis - pos;
             char *b = copy_of(pos, n);
             r = phr_decode_chunked(&d, b, &n);
+            if (r == -1) { /* the bytes after this call's data, logged after the result */
+                after = copy_of(0, 0);
+                after = realloc(after, (nafter = vis - pos - n) + 1);
+                if (!after) abort();
+                memcpy(after, b + n, nafter);
+            }
             data = realloc(data, ndata + n + 1);
             if (!data) abort();
             memcpy(data + ndata, b, n);
@@ -316,7 +322,9 @@ static size_t chunked(size_t pos, int consume)
         return (size_t)-1;
     }
     if (r == -1) {
-        outf("error off=%zu\n", start);
+        outf("error off=%zu\nerror rest ", start);
+        out_str(after, nafter);
+        free(after);
         return (size_t)-1;
     }
     outf("chunked end off=%zu\n", vis - (size_t)r);

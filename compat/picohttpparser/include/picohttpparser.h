@@ -72,6 +72,7 @@ struct phr_chunked_decoder {
     char _state;                /* private: 0 until the first call */
     simdhttp_config _cfg;       /* private: the setters' limits (0: the defaults) */
     simdhttp_chunked _d;        /* private */
+    unsigned long long _seen;   /* private: the body's bytes given before this call */
 };
 
 /* Decode buf[0..*bufsz) in place: the chunk data moves to buf[0..*bufsz) (*bufsz set to its
