@@ -180,8 +180,97 @@ static void test_layer_limits(void)
 }
 #endif
 
+/* ---- what -1 and -2 leave in the outputs: picohttpparser's partial results, the same on both
+ * builds (docs/compat.md, API details). Each case: a head (or a prefix of one), the last_len
+ * of the call (counted back from its end), the header array's capacity, and the outputs as
+ * text: the result, then the start line's outputs and every field below *num_headers. ---- */
+
+static void show(char *o, size_t cap, const char *what, const char *at, size_t n, const char *buf)
+{
+    size_t k = strlen(o);
+    if (!at) snprintf(o + k, cap - k, " %s=NULL+%zu", what, n);
+    else snprintf(o + k, cap - k, " %s=%zu+%zu", what, (size_t)(at - buf), n);
+}
+
+/* type 'q' request, 's' response, 'f' field block */
+static void outputs(char type, const char *in, size_t back, size_t cap, char *o, size_t ocap)
+{
+    const char *m = "?", *p = "?";
+    size_t ml = 99, pl = 99, len = strlen(in), nh = cap;
+    int minor = 99, status = 99, r;
+    struct phr_header hs[8];
+    memset(hs, 0, sizeof hs);
+    if (type == 'q') r = phr_parse_request(in, len, &m, &ml, &p, &pl, &minor, hs, &nh, back ? len - back : 0);
+    else if (type == 's') r = phr_parse_response(in, len, &minor, &status, &p, &pl, hs, &nh, back ? len - back : 0);
+    else r = phr_parse_headers(in, len, hs, &nh, back ? len - back : 0);
+    snprintf(o, ocap, "%d", r);
+    if (type == 'q') show(o, ocap, "method", m, ml, in);
+    if (type != 'f') snprintf(o + strlen(o), ocap - strlen(o), " minor=%d", minor);
+    if (type == 's') snprintf(o + strlen(o), ocap - strlen(o), " status=%d", status);
+    if (type != 'f') show(o, ocap, type == 'q' ? "path" : "msg", p, pl, in);
+    snprintf(o + strlen(o), ocap - strlen(o), " nh=%zu", nh);
+    for (size_t i = 0; i < nh && i < 8; i++) {
+        show(o, ocap, "name", hs[i].name, hs[i].name_len, in);
+        show(o, ocap, "value", hs[i].value, hs[i].value_len, in);
+    }
+}
+
+static void test_partial_outputs(void)
+{
+    static const struct {
+        char type;
+        const char *in;
+        size_t back, cap;
+        const char *want, *layer; /* layer: the layer's answer where it refuses on purpose */
+    } cases[] = {
+        /* h2o's test.c: incomplete 1 to 8 */
+        {'q', "GET", 0, 4, "-2 method=NULL+0 minor=-1 path=NULL+0 nh=0", NULL},
+        {'q', "GET ", 0, 4, "-2 method=0+3 minor=-1 path=NULL+0 nh=0", NULL},
+        {'q', "GET / ", 0, 4, "-2 method=0+3 minor=-1 path=4+1 nh=0", NULL},
+        {'q', "GET / HTTP/1.0", 0, 4, "-2 method=0+3 minor=-1 path=4+1 nh=0", NULL},
+        {'q', "GET / HTTP/1.0\r", 0, 4, "-2 method=0+3 minor=0 path=4+1 nh=0", NULL},
+        /* fields: complete ones counted, untrimmed; the one being read is not */
+        {'q', "GET / HTTP/1.1\r\nA: 1  \r\nB: 2", 0, 4, "-2 method=0+3 minor=1 path=4+1 nh=1 name=16+1 value=19+3", NULL},
+        {'q', "GET / HTTP/1.1\r\nA: 1\r", 0, 4, "-2 method=0+3 minor=1 path=4+1 nh=0", NULL},
+        /* with last_len: no empty line from last_len - 3 on, so nothing is parsed */
+        {'q', "GET / HTTP/1.1\r\nA: 1\r\n", 1, 4, "-2 method=NULL+0 minor=-1 path=NULL+0 nh=0", NULL},
+        {'q', "GET / HTTP/1.1\r\nA: 1\r\n", 0, 4, "-2 method=0+3 minor=1 path=4+1 nh=1 name=16+1 value=19+1", NULL},
+        /* -1: what was set before it */
+        {'q', "GET / HTTP/1.1\r\nA: 1\r\nB\x01: 2\r\n\r\n", 0, 4, "-1 method=0+3 minor=1 path=4+1 nh=1 name=16+1 value=19+1", NULL},
+        {'q', "GET / HTTP/1.1\r\nA: 1\r\nB: 2\r\n\r\n", 0, 1, "-1 method=0+3 minor=1 path=4+1 nh=1 name=16+1 value=19+1", NULL},
+        {'q', "GET / HTTX/1.1\r\n\r\n", 0, 4, "-1 method=0+3 minor=-1 path=4+1 nh=0", NULL},
+        /* picohttpparser accepts, the layer refuses: what picohttpparser had before that byte */
+        {'q', "GET /\xa0 HTTP/1.0\r\n\r\n", 0, 4, "19 method=0+3 minor=0 path=4+2 nh=0", "-1 method=0+3 minor=-1 path=NULL+0 nh=0"},
+        /* h2o's test.c: incomplete 4 to 12 */
+        {'s', "HTTP/1.1", 0, 4, "-2 minor=-1 status=0 msg=NULL+0 nh=0", NULL},
+        {'s', "HTTP/1.1 ", 0, 4, "-2 minor=1 status=0 msg=NULL+0 nh=0", NULL},
+        {'s', "HTTP/1.1 200", 0, 4, "-2 minor=1 status=0 msg=NULL+0 nh=0", NULL},
+        {'s', "HTTP/1.1 200 ", 0, 4, "-2 minor=1 status=200 msg=NULL+0 nh=0", NULL},
+        {'s', "HTTP/1.1 200 OK\r", 0, 4, "-2 minor=1 status=200 msg=NULL+0 nh=0", NULL},
+        {'s', "HTTP/1.1 200 OK\r\n", 0, 4, "-2 minor=1 status=200 msg=13+2 nh=0", NULL},
+        {'s', "HTTP/1.1 200 OK\n", 0, 4, "-2 minor=1 status=200 msg=13+2 nh=0", "-1 minor=1 status=200 msg=13+2 nh=0"},
+        {'s', "HTTP/1.1 200 OK\r\nA: 1\r\n", 0, 4, "-2 minor=1 status=200 msg=13+2 nh=1 name=17+1 value=20+1", NULL},
+        /* the status digit by digit */
+        {'s', "HTTP/1.1 2x0 OK\r\n\r\n", 0, 4, "-1 minor=1 status=200 msg=NULL+0 nh=0", NULL},
+        {'s', "HTTP/1.1 20x OK\r\n\r\n", 0, 4, "-1 minor=1 status=200 msg=NULL+0 nh=0", NULL},
+        {'s', "HTTP/1.1 200\r\n\r\n", 0, 4, "-1 minor=1 status=200 msg=NULL+0 nh=0", NULL},
+        {'f', "A: 1\r\nB: 2\r\n", 0, 4, "-2 nh=2 name=0+1 value=3+1 name=6+1 value=9+1", NULL},
+        {'f', "A: 1\r\n:B\r\n\r\n", 0, 4, "-1 nh=1 name=0+1 value=3+1", NULL},
+    };
+    char got[512];
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const char *want = cases[i].want;
+#ifdef PICOHTTPPARSER_SIMDHTTP
+        if (cases[i].layer) want = cases[i].layer;
+#endif
+        outputs(cases[i].type, cases[i].in, cases[i].back, cases[i].cap, got, sizeof got);
+        t_check(strcmp(got, want) == 0, "outputs after -1/-2", "case %zu: got \"%s\", want \"%s\"", i, got, want);
+    }
+}
+
 int main(void)
 {
+    test_partial_outputs();
     test_decode_after_the_end();
     test_decoder_limits();
 #ifdef PICOHTTPPARSER_SIMDHTTP

@@ -13,8 +13,8 @@
  *     a number or two that differ, both Content-Length and Transfer-Encoding, malformed chunk
  *     lines and trailer fields);
  *   - field values exclude trailing whitespace (RFC 9112 section 5);
- *   - on -1 and -2 the outputs stay as set on entry (method, path and msg NULL, lengths and
- *     *num_headers 0, minor_version -1, status 0); picohttpparser leaves partial results;
+ *   - on -1 and -2 the outputs are picohttpparser's (what it parsed before it stopped), but
+ *     past *num_headers the header array may hold more of what the layer read;
  *   - struct phr_chunked_decoder is larger (it holds simdhttp's decoder): zero it before use,
  *     as picohttpparser asks; consume_trailer is read at the first call;
  *   - phr_decode_chunked bounds a chunk line (4096 bytes after the size) and, with
