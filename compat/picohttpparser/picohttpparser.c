@@ -209,7 +209,7 @@ static __attribute__((noinline, cold)) void pw_failed(int kind, long r, const si
 {
     const pw_out entry = {.minor = -1, .max = o->max, .hs = o->hs};
     *o = entry;
-    if (last_len && pw_complete(buf, len, last_len) != 0) return;
+    if (!buf || (last_len && pw_complete(buf, len, last_len) != 0)) return; /* (NULL: the layer's -1) */
     o->hs = NULL; /* a dry run: picohttpparser's result */
     if (pw_parse(kind, buf, len, o) > 0) {
         if (r == SIMDHTTP_HEAD_INCOMPLETE) {

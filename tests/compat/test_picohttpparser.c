@@ -266,6 +266,15 @@ static void test_partial_outputs(void)
         outputs(cases[i].type, cases[i].in, cases[i].back, cases[i].cap, got, sizeof got);
         t_check(strcmp(got, want) == 0, "outputs after -1/-2", "case %zu: got \"%s\", want \"%s\"", i, got, want);
     }
+#ifdef PICOHTTPPARSER_SIMDHTTP
+    /* buf NULL with len > 0: -1, the values of entry (picohttpparser reads through it) */
+    const char *m = "?", *p = "?";
+    size_t ml = 9, pl = 9, nh = 0;
+    int minor = 9;
+    int r = phr_parse_request(NULL, 5, &m, &ml, &p, &pl, &minor, NULL, &nh, 0);
+    t_check(r == -1 && !m && !ml && !p && !pl && minor == -1 && nh == 0, "layer: buf NULL is -1 with the values of entry",
+            "r %d", r);
+#endif
 }
 
 int main(void)
