@@ -24,6 +24,9 @@
  *                                        inside a message; -1 in the message (or chunked
  *                                        body) at offset N; after a 101 response the rest is
  *                                        another protocol: "switching protocols off=N", ok
+ *   partial method=0+3 path=NULL+0 ...   after each -1 or -2 of a head call: what it wrote
+ *                                        in the outputs (below: "what a -1 or -2 leaves")
+ *   error rest "..."                     after a chunked body's -1: the bytes after the data
  *
  * Types (-t): request, response, both (a message starting "HTTP/" is a response), and for
  * tests/blocks: fields (phr_parse_headers), chunked and chunked-consume (a chunked body alone,
@@ -230,7 +233,7 @@ static size_t head(int type, size_t pos, int *body, unsigned long long *cl)
         }
         b = copy_of(pos, vis - pos);
         prefill(&method, &method_len, &path, &path_len, &minor, &status, hs);
-        msg = path, msg_len = path_len;
+        msg = path, msg_len = path_len; /* (a response's msg: the sentinel too) */
         nh = MAX_HEADERS;
         if (type == T_REQUEST)
             r = phr_parse_request(b, vis - pos, &method, &method_len, &path, &path_len, &minor, hs, &nh, last);
@@ -297,9 +300,8 @@ static size_t chunked(size_t pos, int consume)
             char *b = copy_of(pos, n);
             r = phr_decode_chunked(&d, b, &n);
             if (r == -1) { /* the bytes after this call's data, logged after the result */
-                after = copy_of(0, 0);
-                after = realloc(after, (nafter = vis - pos - n) + 1);
-                if (!after) abort();
+                nafter = vis - pos - n;
+                if (!(after = malloc(nafter + 1))) abort();
                 memcpy(after, b + n, nafter);
             }
             data = realloc(data, ndata + n + 1);
