@@ -5,7 +5,8 @@
 # mk/compat-picohttpparser.mk):
 #  1. tests/compat/diff.py: picohttpparser_events built against both, over the corpus, the
 #     inputs of tests/cases and tests/blocks and fuzz/corpus at several chunkings; every
-#     difference must be listed in tests/compat/picohttpparser.known (one check per input);
+#     difference must be listed in tests/compat/picohttpparser.known, except in the outputs
+#     after each -1 and -2, which must be the same (one check per input);
 #  2. picohttpparser's README loops, compiled unchanged against both: both compile with as many
 #     warnings, run, and print the same (the buffer's address aside) (one check);
 #  3. the shared library exports phr_* only, under SIMDHTTP_PICOHTTPPARSER_0 (one check);
