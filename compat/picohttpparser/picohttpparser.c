@@ -233,7 +233,7 @@ static int pw_failed(int kind, simdhttp_errno error, size_t error_offset, const 
 
 /* The three calls' -1 and -2, out of their way: across simdhttp's call a call keeps its
  * buffer in memory (pw_in: three stores) and the outputs as before; the success path pays that
- * and one more saved register, 6 instructions per request (callgrind, get-4h: 873 -> 879). */
+ * and one more saved register, 6 instructions per request (callgrind, get-4h: 879 -> 885). */
 #define PW_COLD __attribute__((noinline, cold))
 
 static PW_COLD int request_failed(simdhttp_errno error, size_t error_offset, const pw_in *in,
