@@ -83,10 +83,11 @@ static SH_ALWAYS_INLINE uint32_t sh_reason_flags(simdhttp_parser *p, int r, uint
 /* The message read deviation NAME (SIMDHTTP_R_NAME) and goes on */
 #define SH_REASON(p, NAME) ((p)->flags = sh_reason_flags((p), SIMDHTTP_R_##NAME, (p)->flags))
 
-/* GET, HEAD, OPTIONS, TRACE: a body means nothing to them (RFC 9110 9.3) */
-#define SH_BODILESS(m)                                                                        \
-    ((1u << SIMDHTTP_METHOD_GET | 1u << SIMDHTTP_METHOD_HEAD | 1u << SIMDHTTP_METHOD_OPTIONS | \
-      1u << SIMDHTTP_METHOD_TRACE) >> (m) & 1)
+/* GET, HEAD, OPTIONS, TRACE: a body means nothing to them (RFC 9110 9.3). Method ids are below
+ * 64 (the _Static_assert in src/verdict.h); 64 bits: the ids past 31 shift within the word. */
+#define SH_BODILESS(m)                                                                                \
+    ((1ull << SIMDHTTP_METHOD_GET | 1ull << SIMDHTTP_METHOD_HEAD | 1ull << SIMDHTTP_METHOD_OPTIONS |   \
+      1ull << SIMDHTTP_METHOD_TRACE) >> (m) & 1)
 
 /* The word v (8 bytes loaded from memory) without its byte 7 */
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__

@@ -43,6 +43,7 @@
     R(MALFORMED, SEVERE)
 
 _Static_assert(SIMDHTTP_R_COUNT <= 32, "parser->reasons and head->reasons hold 32 reasons");
+_Static_assert(SIMDHTTP_METHOD_COUNT <= 64, "SH_BODILESS (src/core.h) tests a method in 64 bits");
 
 /* The reasons of tier AMBIGUOUS or SEVERE: a constant */
 #define SH_REASON_CLOSES(name, tier) \
