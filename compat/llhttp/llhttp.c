@@ -227,18 +227,128 @@ static int note_stop(llhttp_t *lp, int rc, int code, const char *why)
         }                                                                                   \
     } while (0)
 
-#define SPAN_ENDS_AT(name, ok)                                                              \
-    static int t_##name(simdhttp_parser *p, const char *at, size_t n)                       \
-    {                                                                                       \
-        llhttp_t *lp = LP(p);                                                               \
-        if (at + n < lp->_end) {                                                            \
-            char c = at[n];                                                                 \
-            if (UNLIKELY(!(ok)) && at >= lp->_data) return 0;                               \
-        }                                                                                   \
-        llhttp_data_cb cb = US(lp)->name;                                                   \
-        return cb ? cb(lp, at, n) : 0; /* its errors: direct_error, as if called directly */ \
+/* ---- the URL part a refused target byte is in (llhttp's reason text) -------------------- */
+
+/* llhttp 8.1 checks a target's URL syntax byte by byte (its url_* states) and names the part
+ * where it refuses a byte; the core checks bytes only. On the error path the layer runs the
+ * target's bytes before the refused one through those states (url_step) to give llhttp's text.
+ * A target that arrives in pieces: each piece the core ends at a buffer's end (an on_url span)
+ * is fed at once (url_piece); the state is one byte, _vlen, unused until the version and 0 at
+ * each message's begin (t_on_message_begin's one store). */
+#define URL_STATE(lp) ((lp)->_vlen)
+enum {
+    U_FRESH,                      /* nothing of this message's target seen */
+    U_START, U_SCHEMA, U_DELIM, U_DELIM1, U_SERVER, U_SERVER_AT, U_PATH, U_QUERY, U_FRAGMENT,
+    U_REFUSED                     /* + R_*: llhttp refused a byte before the core's */
+};
+enum { R_START, R_SCHEMA, R_SERVER, R_DOUBLE_AT, R_PATH, R_QUERY, R_FRAGMENT, R_CHARS };
+static const char *const url_texts[] = {
+    [R_START] = "Unexpected start char in url",   [R_SCHEMA] = "Unexpected char in url schema",
+    [R_SERVER] = "Unexpected char in url server",  [R_DOUBLE_AT] = "Double @ in url",
+    [R_PATH] = "Invalid char in url path",         [R_QUERY] = "Invalid char in url query",
+    [R_FRAGMENT] = "Invalid char in url fragment start",
+    [R_CHARS] = "Invalid characters in url", /* (llhttp's place for it: one byte after) */
+};
+
+static int url_alpha(unsigned char c) { return (unsigned char)((c | 0x20) - 'a') < 26; }
+
+/* llhttp's server bytes (url_server's table): unreserved, sub-delims, ':', '[', ']' */
+static int url_server_byte(unsigned char c)
+{
+    return url_alpha(c) || (c >= '0' && c <= ';') || (c >= '$' && c <= '.') || (c && strchr("!=[]_~", c));
+}
+
+/* The reason llhttp gives for byte c in state s (a live state: whatever c is, the part's text) */
+static unsigned url_reason_of(unsigned s, unsigned char c)
+{
+    int ws = c == '\r' || c == '\n' || c == ' ';
+    switch (s) {
+    case U_START: return ws ? R_CHARS : R_START;
+    case U_SCHEMA: case U_DELIM: return ws ? R_CHARS : R_SCHEMA;
+    case U_DELIM1: return R_SCHEMA;
+    case U_SERVER: return R_SERVER;
+    case U_SERVER_AT: return c == '@' ? R_DOUBLE_AT : R_SERVER;
+    case U_PATH: return R_PATH;
+    case U_QUERY: return R_QUERY;
+    case U_FRAGMENT: return R_FRAGMENT;
+    default: return s - U_REFUSED; /* refused before */
     }
-SPAN_ENDS_AT(on_url, c == ' ')
+}
+
+/* llhttp's URL states (llhttp.c 8.1, the default non-strict build): the state after byte c */
+static unsigned url_step(unsigned s, unsigned char c)
+{
+    /* path, query and fragment take HTAB, FF, VCHAR and bytes >= 0x80 */
+    int text = c == '\t' || c == '\f' || (c > ' ' && c != 0x7f);
+    unsigned next = 0;
+    switch (s) {
+    case U_START: next = c == '/' || c == '*' ? U_PATH : url_alpha(c) ? U_SCHEMA : 0; break;
+    case U_SCHEMA: next = url_alpha(c) ? U_SCHEMA : c == ':' ? U_DELIM : 0; break;
+    case U_DELIM: next = c == '/' ? U_DELIM1 : 0; break;
+    case U_DELIM1: next = c == '/' ? U_SERVER : 0; break;
+    case U_SERVER: case U_SERVER_AT:
+        next = c == '/' ? U_PATH : c == '?' ? U_QUERY : c == '@' ? (s == U_SERVER ? U_SERVER_AT : 0)
+             : url_server_byte(c) ? U_SERVER : 0;
+        break;
+    case U_PATH: next = c == '?' ? U_QUERY : c == '#' ? U_FRAGMENT : text ? U_PATH : 0; break;
+    case U_QUERY: next = c == '#' ? U_FRAGMENT : text ? U_QUERY : 0; break;
+    case U_FRAGMENT: next = text ? U_FRAGMENT : 0; break;
+    default: return s; /* refused: stays */
+    }
+    return next ? next : U_REFUSED + url_reason_of(s, c);
+}
+
+/* the state after bytes [at, at + n) of the target, from s (U_FRESH: the target's first byte;
+ * CONNECT's is its server, as llhttp's url_entry_connect) */
+static unsigned url_feed(const llhttp_t *lp, unsigned s, const char *at, size_t n)
+{
+    if (s == U_FRESH) s = lp->method == HTTP_CONNECT ? U_SERVER : U_START;
+    for (size_t i = 0; i < n; i++) s = url_step(s, (unsigned char)at[i]);
+    return s;
+}
+
+/* a piece of the target that ends at the buffer's end: more may come in the next one */
+static __attribute__((noinline, cold)) void url_piece(llhttp_t *lp, const char *at, size_t n)
+{
+    URL_STATE(lp) = (uint8_t)url_feed(lp, URL_STATE(lp), at, n);
+}
+
+/* The core refused the target's byte at lp->error_pos (SIMDHTTP_E_INVALID_URL): llhttp's text
+ * for it, and llhttp's place for "Invalid characters in url" (after the byte). The bytes before
+ * it: the pieces fed so far and this buffer's up to it, or (nothing fed) this buffer's from the
+ * SP before the target. Without the user's on_url the layer sees no piece: a target split
+ * across execute() calls is then classified from its last piece. */
+static __attribute__((noinline, cold)) void url_refused(llhttp_t *lp)
+{
+    const char *pos = lp->error_pos;
+    if (!pos || pos < lp->_data || pos >= lp->_end) {
+        lp->reason = url_texts[R_PATH];
+        return;
+    }
+    unsigned s = URL_STATE(lp);
+    const char *from = lp->_data;
+    if (s == U_FRESH)
+        for (from = pos; from > lp->_data && from[-1] != ' ';) from--;
+    s = url_feed(lp, s, from, (size_t)(pos - from));
+    unsigned r = url_reason_of(s, (unsigned char)*pos);
+    lp->reason = url_texts[r];
+    if (r == R_CHARS) lp->error_pos = pos + 1;
+}
+
+/* on_url: the user's callback is called for a span the core ends with the SP; not for the
+ * piece before a refused byte (llhttp calls it only once the span ends), which the layer
+ * classifies (url_refused) */
+static int t_on_url(simdhttp_parser *p, const char *at, size_t n)
+{
+    llhttp_t *lp = LP(p);
+    if (at + n < lp->_end) {
+        if (UNLIKELY(at[n] != ' ') && at >= lp->_data) return 0;
+    } else if (at >= lp->_data) {
+        url_piece(lp, at, n);
+    }
+    llhttp_data_cb cb = US(lp)->on_url;
+    return cb ? cb(lp, at, n) : 0; /* its errors: direct_error, as if called directly */
+}
 
 static int t_on_chunk_header(simdhttp_parser *p)
 {
@@ -268,7 +378,7 @@ static int t_on_message_begin(simdhttp_parser *p)
 {
     llhttp_t *lp = LP(p);
     lp->_mlen = lp->_mid = lp->_proto = 0;
-    lp->_vlen = 0; /* (nothing is owed at a message's begin: with the three, one store) */
+    lp->_vlen = 0; /* (nothing is owed, no target seen: URL_STATE; with the three, one store) */
     lp->flags = 0;
     lp->upgrade = 0;
     lp->finish = HTTP_FINISH_UNSAFE;
@@ -810,8 +920,6 @@ static const struct {
     {"expected '=', ';' or CRLF after a chunk extension name", "Invalid character in chunk extensions"},
     {"chunk data not followed by CRLF", "Expected LF after chunk data"},
     {"empty method", "Invalid method encountered"},
-    {"empty or invalid request-target", "Unexpected start char in url"},
-    {"invalid byte in request-target", "Invalid char in url path"},
     {"status code is not three digits from 100 to 999", "Invalid response status"},
     {"status-line has no status code", "Invalid response status"},
     {"expected '.' in the HTTP version", "Expected dot"},
@@ -936,6 +1044,7 @@ static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
     default:
         lp->error = (unsigned)e < SIMDHTTP_ERRNO_COUNT ? errno_ids[e] : HPE_INTERNAL;
         lp->reason = llhttp_reason(lp, e, simdhttp_get_error_reason(&lp->_sh));
+        if (e == SIMDHTTP_E_INVALID_URL) url_refused(lp);
         break;
     }
     return (llhttp_errno_t)lp->error;

@@ -636,7 +636,8 @@ struct llhttp__internal_s {
     const char *_err_pos;       /* where that error is, if the layer knows better */
     const char *_data, *_end;   /* the buffer of the current execute() */
     int _cb_err;                /* a callback's error code, until execute() returns it */
-    uint8_t _mlen, _mid, _proto, _vlen; /* adjacent: 0 at each message begin, one store */
+    uint8_t _mlen, _mid, _proto, _vlen; /* adjacent: 0 at each message begin, one store; _vlen
+                                           holds the URL state until the version (URL_STATE) */
     uint8_t _owe, _in_finish;
     uint8_t _skip, _nhold;      /* where llhttp stops after a pause is not the core's (pause_shift) */
     char _hold[2];
