@@ -434,6 +434,110 @@ static void test_errors(void)
         }
 }
 
+/* ---- HPE_INVALID_URL: llhttp's text names the URL part the refused byte is in ---- */
+
+/* [0, split) in one call, then the rest in pieces of `step` bytes (0: at once) */
+static void url_run(const char *in, size_t len, size_t split, size_t step, int with_url, llhttp_errno_t *e,
+                    ptrdiff_t *at, const char **why)
+{
+    static llhttp_settings_t bare; /* no on_url: the layer sees no piece of the target */
+    llhttp_t p;
+    rec r;
+    setup(&p, &r, HTTP_REQUEST);
+    if (!with_url) {
+        llhttp_settings_init(&bare);
+        llhttp_init(&p, HTTP_REQUEST, &bare);
+    }
+    *e = split ? llhttp_execute(&p, in, split) : HPE_OK;
+    for (size_t k = split; k < len && *e == HPE_OK; k += step ? step : len) {
+        size_t n = step && step < len - k ? step : len - k;
+        *e = llhttp_execute(&p, in + k, n);
+    }
+    const char *pos = llhttp_get_error_pos(&p);
+    *at = pos && pos >= in && pos <= in + len ? pos - in : -1;
+    *why = llhttp_get_error_reason(&p);
+}
+
+static void test_url_reasons(void)
+{
+    /* a bad byte in each part, first byte and later, of origin-, absolute-, authority- (CONNECT)
+     * and asterisk-form: where llhttp refuses it and what it says (both builds) */
+    static const struct {
+        const char *in;
+        ptrdiff_t at;
+        const char *why;
+    } cases[] = {
+        {"GET \x01/ HTTP/1.1\r\n\r\n", 4, "Unexpected start char in url"},
+        {"GET \x7f HTTP/1.1\r\n\r\n", 4, "Unexpected start char in url"},
+        {"GET \x80/ HTTP/1.1\r\n\r\n", 4, "Unexpected start char in url"},
+        {"GET \r\n\r\n", 5, "Invalid characters in url"},
+        {"GET \n\n", 5, "Invalid characters in url"},
+        {"GET h\x01tp://h/ HTTP/1.1\r\n\r\n", 5, "Unexpected char in url schema"},
+        {"GET http\x7f://h/ HTTP/1.1\r\n\r\n", 8, "Unexpected char in url schema"},
+        {"GET http:\x01// HTTP/1.1\r\n\r\n", 9, "Unexpected char in url schema"},
+        {"GET http:/\x01/ HTTP/1.1\r\n\r\n", 10, "Unexpected char in url schema"},
+        {"GET http://\x01/ HTTP/1.1\r\n\r\n", 11, "Unexpected char in url server"},
+        {"GET http://h\x01/ HTTP/1.1\r\n\r\n", 12, "Unexpected char in url server"},
+        {"GET http://u@h\t/ HTTP/1.1\r\n\r\n", 14, "Unexpected char in url server"},
+        {"GET http://h:\x01/ HTTP/1.1\r\n\r\n", 13, "Unexpected char in url server"},
+        {"GET http://h:8\x7f/ HTTP/1.1\r\n\r\n", 14, "Unexpected char in url server"},
+        {"GET http://h/\x01 HTTP/1.1\r\n\r\n", 13, "Invalid char in url path"},
+        {"GET http://h/p\x01 HTTP/1.1\r\n\r\n", 14, "Invalid char in url path"},
+        {"GET http://h?\x01 HTTP/1.1\r\n\r\n", 13, "Invalid char in url query"},
+        {"GET http://h/?q=\x7f HTTP/1.1\r\n\r\n", 16, "Invalid char in url query"},
+        {"GET http://h/#\x01 HTTP/1.1\r\n\r\n", 14, "Invalid char in url fragment start"},
+        {"GET http://h/?#f\x01 HTTP/1.1\r\n\r\n", 16, "Invalid char in url fragment start"},
+        {"GET /\x01 HTTP/1.1\r\n\r\n", 5, "Invalid char in url path"},
+        {"GET /p\x7f HTTP/1.1\r\n\r\n", 6, "Invalid char in url path"},
+        {"GET /\xc3\xa9\x01 HTTP/1.1\r\n\r\n", 7, "Invalid char in url path"},
+        {"GET /?\x01 HTTP/1.1\r\n\r\n", 6, "Invalid char in url query"},
+        {"GET /p?q=1\x1f HTTP/1.1\r\n\r\n", 10, "Invalid char in url query"},
+        {"GET /#\x01 HTTP/1.1\r\n\r\n", 6, "Invalid char in url fragment start"},
+        {"GET /p?a#f\x7f HTTP/1.1\r\n\r\n", 10, "Invalid char in url fragment start"},
+        {"OPTIONS *\x01 HTTP/1.1\r\n\r\n", 9, "Invalid char in url path"},
+        {"CONNECT \x01h:80 HTTP/1.1\r\n\r\n", 8, "Unexpected char in url server"},
+        {"CONNECT \x80h:80 HTTP/1.1\r\n\r\n", 8, "Unexpected char in url server"},
+        {"CONNECT h\x01:80 HTTP/1.1\r\n\r\n", 9, "Unexpected char in url server"},
+        {"CONNECT h:8\x7f HTTP/1.1\r\n\r\n", 11, "Unexpected char in url server"},
+        {"CONNECT h:80/\x01 HTTP/1.1\r\n\r\n", 13, "Invalid char in url path"},
+        {"CONNECT h:80?\x01 HTTP/1.1\r\n\r\n", 13, "Invalid char in url query"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const char *in = cases[i].in;
+        size_t len = strlen(in), target = (size_t)(strchr(in, ' ') - in) + 1;
+        /* whole (split 0), split at every offset, and byte by byte (split == len); without
+         * on_url, split up to the target's start only (the layer then sees no earlier piece) */
+        int runs = 0, bad = 0;
+        char first_bad[160] = "";
+        for (int with_url = 1; with_url >= 0; with_url--)
+            for (size_t split = 0; split <= len; split++) {
+                if (!with_url && split > target) continue;
+                llhttp_errno_t e;
+                ptrdiff_t at;
+                const char *why;
+                url_run(in, len, split == len ? 0 : split, split == len, with_url, &e, &at, &why);
+                runs++;
+                if (e == HPE_INVALID_URL && at == cases[i].at && why && strcmp(why, cases[i].why) == 0) continue;
+                if (!bad++)
+                    snprintf(first_bad, sizeof first_bad, "%s, split %zu: %s at %td, \"%s\"",
+                             with_url ? "on_url" : "no on_url", split, llhttp_errno_name(e), at, why ? why : "(null)");
+            }
+        t_check(bad == 0, "HPE_INVALID_URL: llhttp's reason for the URL part", "case %zu (want at %td, \"%s\"): "
+                "%d of %d runs differ, first %s", i, cases[i].at, cases[i].why, bad, runs, first_bad);
+    }
+#ifdef LLHTTP_SIMDHTTP
+    /* llhttp refuses "http:/x" at the x (its schema wants "//"); the core, at the control byte
+     * after it: the layer gives llhttp's text for that target, at its own place */
+    llhttp_errno_t e;
+    ptrdiff_t at;
+    const char *why;
+    url_run(LIT("GET http:/x\x01 HTTP/1.1\r\n\r\n"), 0, 0, 1, &e, &at, &why);
+    t_check(e == HPE_INVALID_URL && at == 11 && why && strcmp(why, "Unexpected char in url schema") == 0,
+            "HPE_INVALID_URL: llhttp's text where it refuses an earlier byte", "%s at %td, \"%s\"",
+            llhttp_errno_name(e), at, why ? why : "(null)");
+#endif
+}
+
 /* ---- on_headers_complete's return values, upgrades ---- */
 
 static void test_skip_and_upgrade(void)
@@ -929,6 +1033,7 @@ int main(void)
     test_pause_method_complete();
     test_field_lines();
     test_errors();
+    test_url_reasons();
     test_skip_and_upgrade();
     test_bodies();
     test_start_line();
