@@ -90,20 +90,6 @@ static double chunk_sample(void *ctx, size_t iters, size_t *msgs)
     return el;
 }
 
-static char *read_all(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 4096, n = 0, k;
-    char *b = malloc(cap);
-    while (b && (k = fread(b + n, 1, cap - n, f)) > 0)
-        if ((n += k) == cap) b = realloc(b, cap *= 2);
-    fclose(f);
-    if (!b) abort();
-    *len = n;
-    return b;
-}
-
 /* A chunked response of `body` data bytes in chunks of `size` (the last may be shorter). */
 static char *gen_chunked(size_t body, size_t size, size_t *len, size_t *chunks)
 {
@@ -179,7 +165,7 @@ int main(int argc, char **argv)
     enum { NP = sizeof copies / sizeof *copies, NC = sizeof csize / sizeof *csize };
     const size_t body = 64 * 1024;
     size_t rlen;
-    char *one = read_all(reqfile, &rlen);
+    char *one = bench_read_file(reqfile, &rlen);
     if (!one || rlen == 0) {
         fprintf(stderr, "scaling: cannot read %s\n", reqfile);
         return 1;

@@ -113,20 +113,6 @@ static int ext_warm(ext_peer *e, size_t file, double seconds)
     return -1;
 }
 
-static char *read_all(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 4096, n = 0, k;
-    char *b = malloc(cap);
-    while (b && (k = fread(b + n, 1, cap - n, f)) > 0)
-        if ((n += k) == cap) b = realloc(b, cap *= 2);
-    fclose(f);
-    if (!b) abort();
-    *len = n;
-    return b;
-}
-
 /* Starts `sh -c 'exec COMMAND "$@"' sh FILE...` with pipes on its stdin and stdout. */
 static int ext_start(ext_peer *e, const char *cmd, char **files, size_t n)
 {
@@ -239,7 +225,7 @@ int main(int argc, char **argv)
     char *req[MAX_FILES];
     for (size_t i = 0; i < nfiles; i++) {
         size_t len;
-        char *b = read_all(files[i], &len);
+        char *b = bench_read_file(files[i], &len);
         if (!b) {
             fprintf(stderr, "seed: %s: %s\n", files[i], strerror(errno));
             return 1;

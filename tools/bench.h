@@ -188,6 +188,10 @@ static inline void bench_arrive(size_t *avail, size_t need, size_t piece, size_t
 }
 
 /* simdhttp bench's entry point (tools/cli_bench.c): the CLI and bench/compare.c call it. */
+/* The whole file at path (malloc'd, *len bytes), or NULL with errno set when it cannot be opened
+ * or read (a directory opens, then fails to read: EISDIR). */
+char *bench_read_file(const char *path, size_t *len);
+
 int cli_bench(int argc, char **argv);
 
 #endif

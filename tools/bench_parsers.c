@@ -10,6 +10,7 @@
  *                    simdhttp CLI links none of them, so `simdhttp bench` times simdhttp only
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -133,6 +134,35 @@ size_t bench_workload_parsers(bench_parser *out, size_t cap, simdhttp_isa dispat
         if (all[i].kind == BK_HEAD || (all[i].kind == BK_PEER && peers[all[i].peer]->workload))
             out[n++] = all[i];
     return n;
+}
+
+/* ---- input files ---- */
+
+/* NULL with errno set when the file cannot be opened or read (a directory opens, then fails
+ * to read: EISDIR). */
+char *bench_read_file(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 4096, n = 0;
+    char *b = malloc(cap);
+    for (;;) {
+        if (n == cap) b = realloc(b, cap *= 2);
+        if (!b) abort();
+        size_t k = fread(b + n, 1, cap - n, f);
+        if (k == 0) break;
+        n += k;
+    }
+    if (ferror(f)) {
+        int e = errno;
+        fclose(f);
+        free(b);
+        errno = e;
+        return NULL;
+    }
+    fclose(f);
+    *len = n;
+    return b;
 }
 
 /* ---- the chunk walker of simdhttp-head ---- */

@@ -73,32 +73,6 @@ static double cpu_s(void) { return clock_s(CLOCK_THREAD_CPUTIME_ID); }
 
 /* ---- inputs ---- */
 
-/* NULL with errno set when the file cannot be opened or read (a directory opens, then fails
- * to read: EISDIR). */
-static char *read_file(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) return NULL;
-    size_t cap = 4096, n = 0;
-    char *b = malloc(cap);
-    for (;;) {
-        if (n == cap) b = realloc(b, cap *= 2);
-        if (!b) abort();
-        size_t k = fread(b + n, 1, cap - n, f);
-        if (k == 0) break;
-        n += k;
-    }
-    if (ferror(f)) {
-        int e = errno;
-        fclose(f);
-        free(b);
-        errno = e;
-        return NULL;
-    }
-    fclose(f);
-    *len = n;
-    return b;
-}
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
@@ -634,7 +608,7 @@ int cli_bench(int argc, char **argv)
     size_t max_len = 0;
     for (size_t i = 0; i < nfiles; i++) {
         size_t len;
-        char *b = read_file(files[i], &len);
+        char *b = bench_read_file(files[i], &len);
         if (!b) {
             fprintf(stderr, "simdhttp bench: %s: %s\n", files[i], strerror(errno));
             while (i--) free((char *)in[i].buf);
