@@ -3,15 +3,44 @@
  * callbacks. Chunk data is moved down to the decoded end (in place: it never moves up); the
  * parser pauses at the end of the body, which tells where the bytes after it begin. No second
  * chunk parser: every rule, limit and error code is the core's (src/core.h). */
+#include <stdint.h>
 #include <string.h>
 
 #include "internal.h"
 
+/* Moves n <= 16 bytes from src down to dst: every byte loaded before any is stored, so the
+ * two may overlap, as in memmove. Small chunks are most chunks; the call to memmove was a
+ * third of the decoder's instructions per 1-byte chunk. */
+static inline void move_small(char *dst, const char *src, size_t n)
+{
+    uint64_t a, b;
+    uint32_t c, e;
+    uint16_t f, g;
+    if (n >= 8) {
+        memcpy(&a, src, 8), memcpy(&b, src + n - 8, 8);
+        memcpy(dst, &a, 8), memcpy(dst + n - 8, &b, 8);
+    } else if (n >= 4) {
+        memcpy(&c, src, 4), memcpy(&e, src + n - 4, 4);
+        memcpy(dst, &c, 4), memcpy(dst + n - 4, &e, 4);
+    } else if (n >= 2) {
+        memcpy(&f, src, 2), memcpy(&g, src + n - 2, 2);
+        memcpy(dst, &f, 2), memcpy(dst + n - 2, &g, 2);
+    } else if (n) {
+        *dst = *src;
+    }
+}
+
 static int on_body(simdhttp_parser *p, const char *at, size_t n)
 {
     simdhttp_chunked *d = p->data;
-    if (d->_dst != at) memmove(d->_dst, at, n);
-    d->_dst += n;
+    char *dst = d->_dst;
+    d->_dst = dst + n; /* first: nothing is live across the call to memmove */
+    if (dst != at) {
+        if (n <= 16)
+            move_small(dst, at, n);
+        else
+            memmove(dst, at, n);
+    }
     return 0;
 }
 
