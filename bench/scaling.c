@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: MIT */
 /* build/bench/scaling: `make bench-scaling`. Two tables, each cell the median of interleaved
- * rounds (bench/rounds.c, simdhttp bench's method); the rows are the adapters of
+ * rounds (tools/bench_rounds.c, simdhttp bench's method); the rows are the adapters of
  * build/bench/compare (tools/bench_parsers.c, bench/peer_*.c), so every parser does the same
  * work as in `make bench`:
  *
@@ -22,7 +22,7 @@
 #include <string.h>
 
 #include "bench.h"
-#include "rounds.h"
+#include "bench_rounds.h"
 
 #define MAX_COLS 8
 

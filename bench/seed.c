@@ -32,7 +32,7 @@
 #include <unistd.h>
 
 #include "bench.h"
-#include "rounds.h"
+#include "bench_rounds.h"
 
 #define MAX_FILES 32
 #define MAX_EXT 4

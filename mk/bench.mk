@@ -42,7 +42,7 @@ BENCH_HAVE_PICO_SRC := $(wildcard $(BENCH_PICO_SRC)/picohttpparser.c)
 # The peers' builds: their best flags, no sanitizer (their code is not under test here).
 BENCH_PEER_CC = $(CC) -O3 -fPIC
 
-COMPARE_SRCS = bench/compare.c bench/peer_list.c tools/cli_bench.c tools/bench_parsers.c tools/bench_stats.c
+COMPARE_SRCS = bench/compare.c bench/peer_list.c tools/cli_bench.c tools/bench_rounds.c tools/bench_parsers.c tools/bench_stats.c
 COMPARE_OBJS =
 COMPARE_DEFS =
 COMPARE_LIBS = -lm -pthread

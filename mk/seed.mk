@@ -25,8 +25,8 @@ SEED_NETTY_JARS = $(foreach j,netty-codec-http netty-codec netty-transport netty
 SEED_NETTY_CP = $(subst $(eval) ,:,$(strip $(SEED_NETTY_JARS)))
 SEED_GO_ENV = GOCACHE=$(abspath $(BUILD))/bench/gocache GOPATH=$(abspath $(BUILD))/bench/gopath GO111MODULE=off GOFLAGS=
 
-SEED_C_SRCS = bench/rounds.c bench/peer_list.c tools/bench_parsers.c tools/bench_stats.c
-SEED_C_DEPS = $(SEED_C_SRCS) bench/rounds.h tools/bench.h $(COMPARE_OBJS) $(BUILD)/libsimdhttp.a $(BUILD)/bench/peers.stamp
+SEED_C_SRCS = tools/bench_rounds.c bench/peer_list.c tools/bench_parsers.c tools/bench_stats.c
+SEED_C_DEPS = $(SEED_C_SRCS) tools/bench_rounds.h tools/bench.h $(COMPARE_OBJS) $(BUILD)/libsimdhttp.a $(BUILD)/bench/peers.stamp
 
 $(BUILD)/bench/seed: bench/seed.c $(SEED_C_DEPS) | $(BUILD)/bench
 	$(CC) $(CFLAGS_ALL) -Itools $(COMPARE_DEFS) $< $(SEED_C_SRCS) $(COMPARE_OBJS) $(BUILD)/libsimdhttp.a \

@@ -12,6 +12,7 @@
  * interval (order statistics, tools/bench_stats.c); GB/s at the median; the ratio to the
  * table's first row (simdhttp), as the median of the per-round paired ratios with its
  * distribution-free 95% interval; Welch's t-test p-value of its samples against simdhttp's.
+ * The rounds are tools/bench_rounds.c's, shared with bench/seed.c and bench/scaling.c.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
@@ -25,6 +26,7 @@
 #include <time.h>
 
 #include "bench.h"
+#include "bench_rounds.h"
 #include "cli.h"
 
 #if defined(__has_include)
@@ -46,17 +48,23 @@ typedef struct opts {
     const char *only; /* comma-separated parser names, or NULL */
 } opts;
 
+/* One row of a table: a parser on an input, the whole parse or the workload (piece > 0: the
+ * input arrives in pieces of that many bytes). Its timing is a rounds_task whose ctx is the
+ * row (tools/bench_rounds.h: the interleaved rounds, medians and paired ratios). */
 typedef struct task {
     const bench_parser *p;
     const bench_input *in;
     int workload;
     size_t piece;
-    size_t iters, msgs;
-    double *ns; /* per-round ns per message */
-    /* results */
-    double med, lo, hi, gbps, ratio, rlo, rhi, pval;
-    int ok;
+    bench_state *s; /* the buffers the sampler's passes use */
 } task;
+
+/* A table's rows, t[i * cols + k], and their timings, r[i * cols + k]. */
+typedef struct rows {
+    task *t;
+    rounds_task *r;
+    size_t n;
+} rows;
 
 static volatile size_t sink; /* keeps every pass's result alive */
 
@@ -154,71 +162,56 @@ static bench_result once(bench_state *s, const task *t)
     return bench_run(s, t->p, t->in, t->piece);
 }
 
-/* The timed loop; noinline so that profiles show it as the one frame around the parsers. */
-__attribute__((noinline)) static double timed_loop(bench_state *s, const task *t, size_t iters)
+/* The timed loop; noinline so that profiles show it as the one frame around the parsers.
+ * @return the CPU seconds of `iters` passes; *msgs: the messages of one pass, 0 if one failed */
+__attribute__((noinline)) static double timed_loop(bench_state *s, const task *t, size_t iters, size_t *msgs)
 {
+    size_t m = 0;
+    int failed = 0;
     double t0 = cpu_s();
     for (size_t i = 0; i < iters; i++) {
         bench_result r = once(s, t);
         sink += r.messages + r.body_bytes;
+        failed |= r.error;
+        m = r.messages;
     }
-    return cpu_s() - t0;
+    double el = cpu_s() - t0;
+    *msgs = failed ? 0 : m;
+    return el;
 }
 
-static void calibrate(bench_state *s, task *t, double sample_s)
+/* The rounds' sampler (rounds_task.sample): the row's SIMD path, then its timed loop. */
+static double task_sample(void *ctx, size_t iters, size_t *msgs)
 {
+    const task *t = ctx;
     use_isa(t->p);
-    bench_result r = once(s, t); /* warm caches and branch predictors */
-    t->ok = !r.error && r.messages > 0;
-    t->msgs = r.messages;
-    if (!t->ok) return;
-    size_t k = 1;
-    double el;
-    while ((el = timed_loop(s, t, k)) < 0.002 && k < (1u << 30)) k *= 2;
-    double per = el / (double)k;
-    t->iters = (size_t)(sample_s / per);
-    if (t->iters < 1) t->iters = 1;
+    return timed_loop(t->s, t, iters, msgs);
 }
 
-/* Interleaved rounds over tasks t[0..n); t[0] is the baseline of the ratios. */
-static void measure(bench_state *s, task *t, size_t n, const opts *o, double time_scale)
+static rows rows_new(size_t n)
 {
-    double sample_s = o->time * time_scale / (double)o->runs;
-    for (size_t i = 0; i < n; i++) {
-        t[i].ns = calloc(o->runs, sizeof(double));
-        if (!t[i].ns) abort();
-        calibrate(s, &t[i], sample_s);
-    }
-    for (size_t r = 0; r < o->runs; r++)
-        for (size_t k = 0; k < n; k++) {
-            task *x = &t[(k + r) % n];
-            if (!x->ok) continue;
-            use_isa(x->p);
-            x->ns[r] = timed_loop(s, x, x->iters) * 1e9 / (double)(x->iters * x->msgs);
-        }
-    double *ratio = calloc(o->runs, sizeof(double));
-    if (!ratio) abort();
-    for (size_t i = 0; i < n; i++) {
-        task *x = &t[i];
-        if (!x->ok) continue;
-        x->med = bench_median(x->ns, o->runs);
-        bench_median_ci(x->ns, o->runs, &x->lo, &x->hi);
-        x->gbps = (double)x->in->len / (double)x->msgs / x->med; /* bytes per ns = GB/s */
-        if (t[0].ok) {
-            for (size_t r = 0; r < o->runs; r++) ratio[r] = x->ns[r] / t[0].ns[r];
-            x->ratio = bench_median(ratio, o->runs);
-            bench_median_ci(ratio, o->runs, &x->rlo, &x->rhi);
-            x->pval = i == 0 ? 1 : bench_welch_p(x->ns, o->runs, t[0].ns, o->runs);
-        } else {
-            x->ratio = x->rlo = x->rhi = x->pval = NAN;
-        }
-    }
-    free(ratio);
+    rows x = {calloc(n ? n : 1, sizeof *x.t), calloc(n ? n : 1, sizeof *x.r), n};
+    if (!x.t || !x.r) abort();
+    return x;
 }
 
-static void free_tasks(task *t, size_t n)
+static void rows_free(rows *x)
 {
-    for (size_t i = 0; i < n; i++) free(t[i].ns);
+    if (x->r) rounds_free(x->r, x->n);
+    free(x->t);
+    free(x->r);
+    *x = (rows){NULL, NULL, 0};
+}
+
+/* Times the rows x->t[at .. at + n) in interleaved rounds (the first: the ratios' baseline),
+ * each sample time * time_scale / runs seconds. */
+static void measure(rows *x, size_t at, size_t n, const opts *o, double time_scale)
+{
+    for (size_t k = at; k < at + n; k++) {
+        x->r[k] = (rounds_task){.sample = task_sample, .ctx = &x->t[k], .bytes = x->t[k].in->len};
+        snprintf(x->r[k].name, sizeof x->r[k].name, "%s", x->t[k].p->name);
+    }
+    rounds_measure(&x->r[at], n, o->runs, o->time * time_scale / (double)o->runs);
 }
 
 /* ---- output ---- */
@@ -241,7 +234,7 @@ static void json_num(FILE *f, double v)
     else fprintf(f, "%.6g", v);
 }
 
-static void json_task(FILE *f, const task *x)
+static void json_task(FILE *f, const rounds_task *x)
 {
     fprintf(f, "{\"median_ns\": ");
     json_num(f, x->med);
@@ -259,11 +252,11 @@ static void json_task(FILE *f, const task *x)
     json_num(f, x->rhi);
     fprintf(f, ", \"p_welch\": ");
     json_num(f, x->pval);
-    fprintf(f, ", \"messages\": %zu, \"bytes\": %zu}", x->msgs, x->in->len);
+    fprintf(f, ", \"messages\": %zu, \"bytes\": %zu}", x->msgs, x->bytes);
 }
 
 /* Rows t[0..n) of one table as a JSON object keyed by parser name. */
-static void json_group(FILE *f, const task *t, size_t n)
+static void json_group(FILE *f, const rounds_task *t, size_t n)
 {
     int first = 1;
     fputc('{', f);
@@ -271,38 +264,11 @@ static void json_group(FILE *f, const task *t, size_t n)
         if (!t[i].ok) continue;
         fprintf(f, "%s", first ? "" : ", ");
         first = 0;
-        json_str(f, t[i].p->name);
+        json_str(f, t[i].name);
         fputs(": ", f);
         json_task(f, &t[i]);
     }
     fputc('}', f);
-}
-
-static void text_header(const char *title)
-{
-    printf("\n%s\n", title);
-    printf("  %-18s %10s  %-21s %7s %7s  %-15s %9s\n", "parser", "ns/msg", "95% CI ns/msg", "GB/s",
-           "ratio", "95% CI ratio", "p(Welch)");
-}
-
-static void text_rows(const task *t, size_t n)
-{
-    for (size_t i = 0; i < n; i++) {
-        const task *x = &t[i];
-        if (!x->ok) {
-            printf("  %-18s %10s  (rejected the input or does not run this test)\n", x->p->name, "-");
-            continue;
-        }
-        char ci[64], rci[64], p[32];
-        snprintf(ci, sizeof ci, "[%.1f, %.1f]", x->lo, x->hi);
-        if (i == 0) snprintf(rci, sizeof rci, "-"), snprintf(p, sizeof p, "-");
-        else {
-            snprintf(rci, sizeof rci, "[%.2f, %.2f]", x->rlo, x->rhi);
-            snprintf(p, sizeof p, x->pval < 1e-4 ? "%.0e" : "%.4f", x->pval);
-        }
-        printf("  %-18s %10.1f  %-21s %7.2f %7.2f  %-15s %9s\n", x->p->name, x->med, ci, x->gbps,
-               x->ratio, rci, p);
-    }
 }
 
 /* ---- environment ---- */
@@ -566,445 +532,526 @@ static FILE *open_plot(const opts *o, const char *name)
     return f;
 }
 
-int cli_bench(int argc, char **argv)
-{
-    opts o = {0, 0, 0, 0, 0, 0.2, 21, NULL, NULL, NULL};
+/* The generated inputs of the scaling tables: a GET with nf[i] fields, and one with four
+ * values of vl[i] bytes; the piece sizes of the streaming table (0: the whole input). */
+static const size_t nf[] = {4, 8, 16, 32, 64, 128};
+static const size_t vl[] = {8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
+static const size_t pieces[] = {1, 16, 64, 512, 4096, 0};
+enum { NF = sizeof nf / sizeof *nf, NV = sizeof vl / sizeof *vl, NPC = sizeof pieces / sizeof *pieces };
+
+/* What one run of simdhttp bench holds: its options, inputs, parsers and tables. */
+typedef struct run {
+    opts o;
     char *files[MAX_INPUTS];
-    size_t nfiles = 0;
+    size_t nfiles, nread; /* FILEs named (or found in corpus/), and read into in[] */
+    int own_names;        /* files[] were allocated by default_files */
+    bench_input in[MAX_INPUTS], gf[NF], gv[NV];
+    char gname[NF + NV][32];
+    size_t max_len;
+    simdhttp_isa dispatched;
+    bench_parser ps[MAX_PARSERS], wl[MAX_PARSERS], sc[MAX_PARSERS]; /* main, workload, scaling */
+    size_t np, nwl, nsc;
+    bench_state *s;
+    rows main_t, wl_t, sf, sv, spc; /* [file][parser] and the scaling tables' [row][parser] */
+    const bench_input *pin[2], *tin; /* the streaming table's inputs; the threads' input */
+    double thr_rate[MAX_PARSERS][2], thr_cpu[MAX_PARSERS][2];
+    char cpu[256], date[64];
+} run;
+
+/* @return -1 to go on, else the exit code (--help, bad usage) */
+static int parse_args(run *r, int argc, char **argv)
+{
+    opts *o = &r->o;
+    *o = (opts){0, 0, 0, 0, 0, 0.2, 21, NULL, NULL, NULL};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) return cli_bench_usage(stdout);
-        if (strcmp(a, "--json") == 0) o.json = 1;
-        else if (strcmp(a, "--scaling") == 0) o.scaling = 1;
-        else if (strcmp(a, "--check") == 0) o.check = 1;
-        else if (strcmp(a, "--instructions") == 0) o.instructions = 1;
-        else if (strcmp(a, "--list") == 0) o.list = 1;
-        else if (strcmp(a, "--time") == 0 && i + 1 < argc) o.time = atof(argv[++i]);
-        else if (strcmp(a, "--runs") == 0 && i + 1 < argc) o.runs = (size_t)atol(argv[++i]);
-        else if (strcmp(a, "--plot-data") == 0 && i + 1 < argc) o.plot_dir = argv[++i];
-        else if (strcmp(a, "--parsers") == 0 && i + 1 < argc) o.only = argv[++i];
-        else if (strcmp(a, "--json-out") == 0 && i + 1 < argc) o.json_out = argv[++i];
+        if (strcmp(a, "--json") == 0) o->json = 1;
+        else if (strcmp(a, "--scaling") == 0) o->scaling = 1;
+        else if (strcmp(a, "--check") == 0) o->check = 1;
+        else if (strcmp(a, "--instructions") == 0) o->instructions = 1;
+        else if (strcmp(a, "--list") == 0) o->list = 1;
+        else if (strcmp(a, "--time") == 0 && i + 1 < argc) o->time = atof(argv[++i]);
+        else if (strcmp(a, "--runs") == 0 && i + 1 < argc) o->runs = (size_t)atol(argv[++i]);
+        else if (strcmp(a, "--plot-data") == 0 && i + 1 < argc) o->plot_dir = argv[++i];
+        else if (strcmp(a, "--parsers") == 0 && i + 1 < argc) o->only = argv[++i];
+        else if (strcmp(a, "--json-out") == 0 && i + 1 < argc) o->json_out = argv[++i];
         else if (a[0] == '-' && a[1]) return usage();
-        else if (nfiles < MAX_INPUTS) files[nfiles++] = argv[i];
+        else if (r->nfiles < MAX_INPUTS) r->files[r->nfiles++] = argv[i];
     }
-    if (!(o.time > 0) || o.runs < 2) return usage();
-    if (o.list) { /* the parsers of the main table, one per line (bench/instructions.sh) */
-        bench_parser all[MAX_PARSERS];
-        size_t n = bench_parsers(all, MAX_PARSERS, simdhttp_isa_get());
-        for (size_t i = 0; i < n; i++) printf("%s\n", all[i].name);
-        n = bench_workload_parsers(all, MAX_PARSERS, simdhttp_isa_get()); /* and the workload's own */
-        for (size_t i = 0; i < n; i++)
-            if (all[i].kind == BK_FIELDS) printf("%s\n", all[i].name);
-        return 0;
-    }
-    int own_names = nfiles == 0;
-    if (own_names) nfiles = default_files(files, MAX_INPUTS);
-    if (nfiles == 0) {
+    if (!(o->time > 0) || o->runs < 2) return usage();
+    return -1;
+}
+
+/* --list: the parsers of the main table, one per line (bench/instructions.sh), and the
+ * workload's own. */
+static int list_parsers(void)
+{
+    bench_parser all[MAX_PARSERS];
+    size_t n = bench_parsers(all, MAX_PARSERS, simdhttp_isa_get());
+    for (size_t i = 0; i < n; i++) printf("%s\n", all[i].name);
+    n = bench_workload_parsers(all, MAX_PARSERS, simdhttp_isa_get());
+    for (size_t i = 0; i < n; i++)
+        if (all[i].kind == BK_FIELDS) printf("%s\n", all[i].name);
+    return 0;
+}
+
+/* The FILEs (the .http files of corpus/ when none is named) and the generated inputs. @return 0, or the
+ * exit code */
+static int load_inputs(run *r)
+{
+    r->own_names = r->nfiles == 0;
+    if (r->own_names) r->nfiles = default_files(r->files, MAX_INPUTS);
+    if (r->nfiles == 0) {
         fprintf(stderr, "simdhttp bench: no FILE given and no corpus/*.http here\n");
         return 2;
     }
-
-    bench_input in[MAX_INPUTS];
-    size_t max_len = 0;
-    for (size_t i = 0; i < nfiles; i++) {
+    for (size_t i = 0; i < r->nfiles; i++) {
         size_t len;
-        char *b = bench_read_file(files[i], &len);
+        char *b = bench_read_file(r->files[i], &len);
         if (!b) {
-            fprintf(stderr, "simdhttp bench: %s: %s\n", files[i], strerror(errno));
-            while (i--) free((char *)in[i].buf);
+            fprintf(stderr, "simdhttp bench: %s: %s\n", r->files[i], strerror(errno));
             return CLI_EXIT_IO; /* simdhttp(1): an input that cannot be opened or read */
         }
-        set_input(&in[i], files[i], b, len);
-        if (len > max_len) max_len = len;
+        set_input(&r->in[r->nread++], r->files[i], b, len);
+        if (len > r->max_len) r->max_len = len;
     }
-
-    /* Generated inputs for the scaling tables (and the check). */
-    static const size_t nf[] = {4, 8, 16, 32, 64, 128};
-    static const size_t vl[] = {8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096};
-    enum { NF = sizeof nf / sizeof *nf, NV = sizeof vl / sizeof *vl };
-    bench_input gf[NF], gv[NV];
-    char gname[NF + NV][32];
-    for (size_t i = 0; i < NF; i++) {
+    for (size_t i = 0; i < NF + NV; i++) {
         size_t len;
-        char *b = gen_fields(nf[i], &len);
-        snprintf(gname[i], sizeof gname[i], "fields-%zu", nf[i]);
-        set_input(&gf[i], gname[i], b, len);
-        if (len > max_len) max_len = len;
+        bench_input *x = i < NF ? &r->gf[i] : &r->gv[i - NF];
+        char *b = i < NF ? gen_fields(nf[i], &len) : gen_values(vl[i - NF], &len);
+        if (i < NF) snprintf(r->gname[i], sizeof r->gname[i], "fields-%zu", nf[i]);
+        else snprintf(r->gname[i], sizeof r->gname[i], "value-%zu", vl[i - NF]);
+        set_input(x, r->gname[i], b, len);
+        if (len > r->max_len) r->max_len = len;
     }
-    for (size_t i = 0; i < NV; i++) {
-        size_t len;
-        char *b = gen_values(vl[i], &len);
-        snprintf(gname[NF + i], sizeof gname[NF + i], "value-%zu", vl[i]);
-        set_input(&gv[i], gname[NF + i], b, len);
-        if (len > max_len) max_len = len;
-    }
+    return 0;
+}
 
-    simdhttp_isa dispatched = simdhttp_isa_get();
-    bench_parser all[MAX_PARSERS], ps[MAX_PARSERS];
-    size_t nall = bench_parsers(all, MAX_PARSERS, dispatched), np = 0;
+/* The main table's parsers (simdhttp, the ratios' baseline, always but for --instructions),
+ * the workload's, and the scaling tables': the dispatched streaming and head APIs, the scalar
+ * path (what SIMD buys) and the peers that take part. */
+static void pick_parsers(run *r)
+{
+    bench_parser all[MAX_PARSERS];
+    size_t nall = bench_parsers(all, MAX_PARSERS, r->dispatched);
     for (size_t i = 0; i < nall; i++)
-        if ((i == 0 && !o.instructions) || wanted(&o, all[i].name))
-            ps[np++] = all[i]; /* simdhttp: the baseline of the ratios, always measured */
-    bench_state *s = bench_state_new(max_len);
-    int rc = 0;
-
-    if (o.check) {
-        check_stats();
-        bench_parser wlc[MAX_PARSERS];
-        size_t nwlc = workload_parsers(&o, wlc, dispatched);
-        check_inputs(ps, np, wlc, nwlc, in, nfiles, s);
-        check_inputs(ps, np, wlc, nwlc, gf, NF, s);
-        check_inputs(ps, np, wlc, nwlc, gv, NV, s);
-        printf("%d passed, %d failed\n", checks_run - checks_failed, checks_failed);
-        rc = checks_failed ? 1 : 0;
-        goto out;
+        if ((i == 0 && !r->o.instructions) || wanted(&r->o, all[i].name)) r->ps[r->np++] = all[i];
+    r->nwl = workload_parsers(&r->o, r->wl, r->dispatched);
+    for (size_t k = 0; k < r->np; k++) {
+        const bench_parser *p = &r->ps[k];
+        if (strcmp(p->name, "simdhttp") == 0 || strcmp(p->name, "simdhttp-head") == 0 ||
+            strcmp(p->name, "simdhttp-scalar") == 0 || (p->kind == BK_PEER && bench_peer_of(p)->scaling))
+            r->sc[r->nsc++] = *p;
     }
+}
 
-    if (o.instructions) {
+/* --check: the statistics, then the same work from every parser on every input. */
+static int run_check(run *r)
+{
+    check_stats();
+    check_inputs(r->ps, r->np, r->wl, r->nwl, r->in, r->nfiles, r->s);
+    check_inputs(r->ps, r->np, r->wl, r->nwl, r->gf, NF, r->s);
+    check_inputs(r->ps, r->np, r->wl, r->nwl, r->gv, NV, r->s);
+    printf("%d passed, %d failed\n", checks_run - checks_failed, checks_failed);
+    return checks_failed ? 1 : 0;
+}
+
+/* --instructions: one callgrind dump per (table, parser, file) (bench/instructions.sh). */
+static int run_instructions(run *r)
+{
 #ifdef HAVE_CALLGRIND
-        if (!RUNNING_ON_VALGRIND)
-            fprintf(stderr, "simdhttp bench --instructions: not under valgrind; nothing is counted "
-                            "(use bench/instructions.sh)\n");
-        for (size_t i = 0; i < nfiles; i++)
-            for (size_t k = 0; k < np; k++) {
-                task t = {.p = &ps[k], .in = &in[i]};
-                instr_task(s, &t, "parse");
-            }
-        bench_parser wli[MAX_PARSERS];
-        size_t nwli = workload_parsers(&o, wli, dispatched);
-        for (size_t i = 0; i < nfiles; i++)
-            for (size_t k = 0; k < nwli && !in[i].response; k++) {
-                task t = {.p = &wli[k], .in = &in[i], .workload = 1};
-                instr_task(s, &t, "workload");
-            }
-        simdhttp_isa_set(dispatched);
+    if (!RUNNING_ON_VALGRIND)
+        fprintf(stderr, "simdhttp bench --instructions: not under valgrind; nothing is counted "
+                        "(use bench/instructions.sh)\n");
+    for (size_t i = 0; i < r->nfiles; i++)
+        for (size_t k = 0; k < r->np; k++) {
+            task t = {.p = &r->ps[k], .in = &r->in[i]};
+            instr_task(r->s, &t, "parse");
+        }
+    for (size_t i = 0; i < r->nfiles; i++)
+        for (size_t k = 0; k < r->nwl && !r->in[i].response; k++) {
+            task t = {.p = &r->wl[k], .in = &r->in[i], .workload = 1};
+            instr_task(r->s, &t, "workload");
+        }
+    simdhttp_isa_set(r->dispatched);
+    return 0;
 #else
-        fprintf(stderr, "simdhttp bench: built without <valgrind/callgrind.h>\n");
-        rc = 2;
+    (void)r;
+    fprintf(stderr, "simdhttp bench: built without <valgrind/callgrind.h>\n");
+    return 2;
 #endif
-        goto out;
-    }
+}
 
-    char cpu[256];
-    cpu_model(cpu, sizeof cpu);
+/* The run's header: missing peers on stderr; CPU, date and method on stdout (text only). */
+static void preamble(run *r)
+{
+    cpu_model(r->cpu, sizeof r->cpu);
     time_t now = time(NULL);
-    char date[64];
-    strftime(date, sizeof date, "%Y-%m-%d %H:%M UTC", gmtime(&now));
-    const char *const *miss = bench_missing_peers();
-    for (; *miss; miss++) fprintf(stderr, "note: %s\n", *miss);
-    if (!o.json) {
-        printf("simdhttp %s bench, %s, CPU %s, dispatched isa %s, %s\n", simdhttp_version(), date, cpu,
-               simdhttp_isa_name(), compiler());
-        printf("median of %zu interleaved rounds, %.2fs per parser per input; CI: distribution-free "
-               "95%% interval of the median;\nratio = this parser's ns / simdhttp's ns (median of "
-               "per-round paired ratios, > 1: simdhttp is faster); p: Welch t-test vs simdhttp\n",
-               o.runs, o.time);
-    }
+    strftime(r->date, sizeof r->date, "%Y-%m-%d %H:%M UTC", gmtime(&now));
+    for (const char *const *miss = bench_missing_peers(); *miss; miss++) fprintf(stderr, "note: %s\n", *miss);
+    if (r->o.json) return;
+    printf("simdhttp %s bench, %s, CPU %s, dispatched isa %s, %s\n", simdhttp_version(), r->date, r->cpu,
+           simdhttp_isa_name(), compiler());
+    printf("median of %zu interleaved rounds, %.2fs per parser per input; CI: distribution-free "
+           "95%% interval of the median;\nratio = this parser's ns / simdhttp's ns (median of "
+           "per-round paired ratios, > 1: simdhttp is faster); p: Welch t-test vs simdhttp\n",
+           r->o.runs, r->o.time);
+}
 
-    /* Table 1: every parser on every file. */
-    task *main_t = calloc(nfiles * np, sizeof *main_t);
-    if (!main_t) abort();
-    FILE *pf = open_plot(&o, "corpus.dat");
+/* Table 1: every parser on every file (and its plot data, corpus.dat). */
+static void corpus_table(run *r)
+{
+    size_t np = r->np;
+    r->main_t = rows_new(r->nfiles * np);
+    FILE *pf = open_plot(&r->o, "corpus.dat");
     if (pf) {
         fprintf(pf, "file");
-        for (size_t k = 0; k < np; k++) fprintf(pf, " %s", ps[k].name);
+        for (size_t k = 0; k < np; k++) fprintf(pf, " %s", r->ps[k].name);
         fprintf(pf, "\n");
     }
-    for (size_t i = 0; i < nfiles; i++) {
-        task *t = &main_t[i * np];
-        for (size_t k = 0; k < np; k++) t[k] = (task){.p = &ps[k], .in = &in[i]};
-        measure(s, t, np, &o, 1);
-        if (!o.json) {
+    for (size_t i = 0; i < r->nfiles; i++) {
+        task *t = &r->main_t.t[i * np];
+        const rounds_task *x = &r->main_t.r[i * np];
+        for (size_t k = 0; k < np; k++) t[k] = (task){.p = &r->ps[k], .in = &r->in[i], .s = r->s};
+        measure(&r->main_t, i * np, np, &r->o, 1);
+        if (!r->o.json) {
             char title[256];
-            snprintf(title, sizeof title, "%s (%zu bytes, %zu message%s, %s)", basename_of(in[i].name),
-                     in[i].len, t[0].msgs, t[0].msgs == 1 ? "" : "s", in[i].response ? "responses" : "requests");
-            text_header(title);
-            text_rows(t, np);
-            fflush(stdout);
+            snprintf(title, sizeof title, "%s (%zu bytes, %zu message%s, %s)", basename_of(r->in[i].name),
+                     r->in[i].len, x[0].msgs, x[0].msgs == 1 ? "" : "s", r->in[i].response ? "responses" : "requests");
+            rounds_print(title, x, np);
         }
         if (pf) {
-            fprintf(pf, "%s", basename_of(in[i].name));
-            for (size_t k = 0; k < np; k++) fprintf(pf, " %.2f", t[k].ok ? t[k].med : NAN);
+            fprintf(pf, "%s", basename_of(r->in[i].name));
+            for (size_t k = 0; k < np; k++) fprintf(pf, " %.2f", x[k].ok ? x[k].med : NAN);
             fprintf(pf, "\n");
         }
     }
     if (pf) fclose(pf);
-    simdhttp_isa_set(dispatched);
+    simdhttp_isa_set(r->dispatched);
+}
 
-    /* Table 2: the method + User-Agent + first cookie workload on every request file. */
-    bench_parser wl[MAX_PARSERS];
-    size_t nwl = workload_parsers(&o, wl, dispatched);
-    task *wl_t = calloc(nfiles * (nwl ? nwl : 1), sizeof *wl_t);
-    if (!wl_t) abort();
-    if (!o.json && nwl)
+/* Table 2: the method + User-Agent + first cookie workload on every request file. */
+static void workload_table(run *r)
+{
+    size_t nwl = r->nwl;
+    r->wl_t = rows_new(r->nfiles * nwl);
+    if (!r->o.json && nwl)
         printf("\nWorkload: parse a request, return its method, User-Agent value and first cookie "
                "name (per message)\n");
-    for (size_t i = 0; i < nfiles && nwl; i++) {
-        if (in[i].response) continue;
-        task *t = &wl_t[i * nwl];
-        for (size_t k = 0; k < nwl; k++) t[k] = (task){.p = &wl[k], .in = &in[i], .workload = 1};
-        measure(s, t, nwl, &o, 1);
-        if (!o.json) {
-            text_header(basename_of(in[i].name));
-            text_rows(t, nwl);
-            fflush(stdout);
+    for (size_t i = 0; i < r->nfiles && nwl; i++) {
+        if (r->in[i].response) continue;
+        task *t = &r->wl_t.t[i * nwl];
+        for (size_t k = 0; k < nwl; k++) t[k] = (task){.p = &r->wl[k], .in = &r->in[i], .workload = 1, .s = r->s};
+        measure(&r->wl_t, i * nwl, nwl, &r->o, 1);
+        if (!r->o.json) rounds_print(basename_of(r->in[i].name), &r->wl_t.r[i * nwl], nwl);
+    }
+}
+
+/* The scaling tables' timings: fields, value length, piece size (at half the time), then
+ * the threads: 3 interleaved repetitions of (1 thread, 2 threads) per parser, medians. */
+static void scaling_measure(run *r)
+{
+    size_t nsc = r->nsc;
+    r->pin[0] = find_input(r->in, r->nfiles, "browser-get.http");
+    r->pin[1] = find_input(r->in, r->nfiles, "post-10k.http");
+    r->tin = r->pin[0] ? r->pin[0] : &r->in[0];
+    r->sf = rows_new(NF * nsc);
+    r->sv = rows_new(NV * nsc);
+    r->spc = rows_new(2 * NPC * nsc);
+    for (size_t i = 0; i < NF; i++) {
+        for (size_t k = 0; k < nsc; k++) r->sf.t[i * nsc + k] = (task){.p = &r->sc[k], .in = &r->gf[i], .s = r->s};
+        measure(&r->sf, i * nsc, nsc, &r->o, 0.5);
+    }
+    for (size_t i = 0; i < NV; i++) {
+        for (size_t k = 0; k < nsc; k++) r->sv.t[i * nsc + k] = (task){.p = &r->sc[k], .in = &r->gv[i], .s = r->s};
+        measure(&r->sv, i * nsc, nsc, &r->o, 0.5);
+    }
+    for (size_t f = 0; f < 2; f++)
+        for (size_t i = 0; i < NPC && r->pin[f]; i++) {
+            task *t = &r->spc.t[(f * NPC + i) * nsc];
+            for (size_t k = 0; k < nsc; k++)
+                t[k] = (task){.p = &r->sc[k], .in = r->pin[f], .piece = pieces[i], .s = r->s};
+            measure(&r->spc, (f * NPC + i) * nsc, nsc, &r->o, 0.5);
+        }
+    simdhttp_isa_set(r->dispatched);
+    for (size_t k = 0; k < nsc; k++) {
+        double r1[3], r2[3], c1[3], c2[3];
+        use_isa(&r->sc[k]);
+        for (int rep = 0; rep < 3; rep++) {
+            r1[rep] = msgs_per_s(&r->sc[k], r->tin, 1, r->o.time, &c1[rep]);
+            r2[rep] = msgs_per_s(&r->sc[k], r->tin, 2, r->o.time, &c2[rep]);
+        }
+        r->thr_rate[k][0] = bench_median(r1, 3);
+        r->thr_rate[k][1] = bench_median(r2, 3);
+        r->thr_cpu[k][0] = bench_median(c1, 3);
+        r->thr_cpu[k][1] = bench_median(c2, 3);
+    }
+    simdhttp_isa_set(r->dispatched);
+}
+
+/* A scaling table's column header: the label column, then one per parser. */
+static void scaling_columns(const run *r, const char *label)
+{
+    printf("  %-8s", label);
+    for (size_t k = 0; k < r->nsc; k++) printf(" %16s", r->sc[k].name);
+    printf("\n");
+}
+
+static void scaling_print(const run *r)
+{
+    size_t nsc = r->nsc;
+    printf("\nScaling: ns per message against the number of fields (generated GET, Host + "
+           "X-Field-NNN: 18-byte values)\n");
+    scaling_columns(r, "fields");
+    for (size_t i = 0; i < NF; i++) {
+        printf("  %-8zu", nf[i]);
+        for (size_t k = 0; k < nsc; k++) {
+            const rounds_task *x = &r->sf.r[i * nsc + k];
+            printf(" %16.1f", x->ok ? x->med : NAN);
+        }
+        printf("\n");
+    }
+    printf("\nScaling: ns per message (GB/s) against field value length (generated GET, Host "
+           "+ 4 fields of that length)\n");
+    scaling_columns(r, "bytes");
+    for (size_t i = 0; i < NV; i++) {
+        printf("  %-8zu", vl[i]);
+        for (size_t k = 0; k < nsc; k++) {
+            const rounds_task *x = &r->sv.r[i * nsc + k];
+            char c[32];
+            snprintf(c, sizeof c, "%.0f (%.2f)", x->ok ? x->med : NAN, x->ok ? x->gbps : NAN);
+            printf(" %16s", c);
+        }
+        printf("\n");
+    }
+    for (size_t f = 0; f < 2; f++) {
+        if (!r->pin[f]) continue;
+        printf("\nStreaming: GB/s against the piece size given to each call, %s (head-style "
+               "parsers re-parse the head when more bytes arrive)\n",
+               basename_of(r->pin[f]->name));
+        scaling_columns(r, "piece");
+        for (size_t i = 0; i < NPC; i++) {
+            char pc[32];
+            if (pieces[i]) snprintf(pc, sizeof pc, "%zu", pieces[i]);
+            else snprintf(pc, sizeof pc, "whole");
+            printf("  %-8s", pc);
+            for (size_t k = 0; k < nsc; k++) {
+                const rounds_task *x = &r->spc.r[(f * NPC + i) * nsc + k];
+                printf(" %16.3f", x->ok ? x->gbps : NAN);
+            }
+            printf("\n");
         }
     }
+    printf("\nThreads: messages per second on %s, each thread its own parser (median of 3).\n"
+           "Wall: all threads together per wall-clock second (needs idle cores to scale).\n"
+           "Per CPU: per CPU-second of one thread (flat from 1 to 2 threads: nothing shared).\n"
+           "  %-18s %12s %12s %7s %14s %14s %7s\n",
+           basename_of(r->tin->name), "parser", "wall 1t", "wall 2t", "2t/1t", "per CPU 1t", "per CPU 2t",
+           "2t/1t");
+    for (size_t k = 0; k < nsc; k++)
+        printf("  %-18s %12.0f %12.0f %7.2f %14.0f %14.0f %7.2f\n", r->sc[k].name, r->thr_rate[k][0],
+               r->thr_rate[k][1], r->thr_rate[k][1] / r->thr_rate[k][0], r->thr_cpu[k][0], r->thr_cpu[k][1],
+               r->thr_cpu[k][1] / r->thr_cpu[k][0]);
+}
 
-    /* Scaling tables. */
-    bench_parser sc[MAX_PARSERS];
-    size_t nsc = 0;
-    /* The dispatched streaming and head APIs, the scalar path (what SIMD buys), the peers. */
-    for (size_t k = 0; k < np; k++)
-        if (strcmp(ps[k].name, "simdhttp") == 0 || strcmp(ps[k].name, "simdhttp-head") == 0 ||
-            strcmp(ps[k].name, "simdhttp-scalar") == 0 ||
-            (ps[k].kind == BK_PEER && bench_peer_of(&ps[k])->scaling))
-            sc[nsc++] = ps[k];
-    task *sf = NULL, *sv = NULL, *spc = NULL;
-    static const size_t pieces[] = {1, 16, 64, 512, 4096, 0};
-    enum { NPC = sizeof pieces / sizeof *pieces };
-    const bench_input *pin[2] = {find_input(in, nfiles, "browser-get.http"), find_input(in, nfiles, "post-10k.http")};
-    double thr_rate[MAX_PARSERS][2], thr_cpu[MAX_PARSERS][2];
-    const bench_input *tin = find_input(in, nfiles, "browser-get.http");
-    if (!tin) tin = &in[0];
-    if (o.scaling) {
-        sf = calloc(NF * nsc, sizeof *sf);
-        sv = calloc(NV * nsc, sizeof *sv);
-        spc = calloc(2 * NPC * nsc, sizeof *spc);
-        if (!sf || !sv || !spc) abort();
-        for (size_t i = 0; i < NF; i++) {
-            for (size_t k = 0; k < nsc; k++) sf[i * nsc + k] = (task){.p = &sc[k], .in = &gf[i]};
-            measure(s, &sf[i * nsc], nsc, &o, 0.5);
-        }
-        for (size_t i = 0; i < NV; i++) {
-            for (size_t k = 0; k < nsc; k++) sv[i * nsc + k] = (task){.p = &sc[k], .in = &gv[i]};
-            measure(s, &sv[i * nsc], nsc, &o, 0.5);
-        }
-        for (size_t f = 0; f < 2; f++)
-            for (size_t i = 0; i < NPC && pin[f]; i++) {
-                task *t = &spc[(f * NPC + i) * nsc];
-                for (size_t k = 0; k < nsc; k++) t[k] = (task){.p = &sc[k], .in = pin[f], .piece = pieces[i]};
-                measure(s, t, nsc, &o, 0.5);
-            }
-        simdhttp_isa_set(dispatched);
-        /* Threads: 3 interleaved repetitions of (1 thread, 2 threads) per parser; median. */
+/* The scaling tables' gnuplot data (bench/plots.gp): scaling-fields.dat, scaling-values.dat
+ * (median ns) and streaming-pieces.dat (GB/s; "whole" as 65536). */
+static void scaling_plots(const run *r)
+{
+    size_t nsc = r->nsc;
+    FILE *f1 = open_plot(&r->o, "scaling-fields.dat"), *f2 = open_plot(&r->o, "scaling-values.dat"),
+         *f3 = open_plot(&r->o, "streaming-pieces.dat");
+    if (f1 && f2 && f3) {
+        fprintf(f1, "fields");
+        fprintf(f2, "bytes");
+        fprintf(f3, "piece");
         for (size_t k = 0; k < nsc; k++) {
-            double r1[3], r2[3], c1[3], c2[3];
-            use_isa(&sc[k]);
-            for (int rep = 0; rep < 3; rep++) {
-                r1[rep] = msgs_per_s(&sc[k], tin, 1, o.time, &c1[rep]);
-                r2[rep] = msgs_per_s(&sc[k], tin, 2, o.time, &c2[rep]);
-            }
-            thr_rate[k][0] = bench_median(r1, 3);
-            thr_rate[k][1] = bench_median(r2, 3);
-            thr_cpu[k][0] = bench_median(c1, 3);
-            thr_cpu[k][1] = bench_median(c2, 3);
+            fprintf(f1, " %s", r->sc[k].name);
+            fprintf(f2, " %s", r->sc[k].name);
+            for (size_t f = 0; f < 2; f++)
+                if (r->pin[f]) fprintf(f3, " %s/%s", r->sc[k].name, basename_of(r->pin[f]->name));
         }
-        simdhttp_isa_set(dispatched);
-
-        if (!o.json) {
-            printf("\nScaling: ns per message against the number of fields (generated GET, Host + "
-                   "X-Field-NNN: 18-byte values)\n  %-8s", "fields");
-            for (size_t k = 0; k < nsc; k++) printf(" %16s", sc[k].name);
-            printf("\n");
-            for (size_t i = 0; i < NF; i++) {
-                printf("  %-8zu", nf[i]);
-                for (size_t k = 0; k < nsc; k++) printf(" %16.1f", sf[i * nsc + k].ok ? sf[i * nsc + k].med : NAN);
-                printf("\n");
-            }
-            printf("\nScaling: ns per message (GB/s) against field value length (generated GET, Host "
-                   "+ 4 fields of that length)\n  %-8s", "bytes");
-            for (size_t k = 0; k < nsc; k++) printf(" %16s", sc[k].name);
-            printf("\n");
-            for (size_t i = 0; i < NV; i++) {
-                printf("  %-8zu", vl[i]);
-                for (size_t k = 0; k < nsc; k++) {
-                    const task *x = &sv[i * nsc + k];
-                    char c[32];
-                    snprintf(c, sizeof c, "%.0f (%.2f)", x->ok ? x->med : NAN, x->ok ? x->gbps : NAN);
-                    printf(" %16s", c);
-                }
-                printf("\n");
-            }
-            for (size_t f = 0; f < 2; f++) {
-                if (!pin[f]) continue;
-                printf("\nStreaming: GB/s against the piece size given to each call, %s (head-style "
-                       "parsers re-parse the head when more bytes arrive)\n  %-8s",
-                       basename_of(pin[f]->name), "piece");
-                for (size_t k = 0; k < nsc; k++) printf(" %16s", sc[k].name);
-                printf("\n");
-                for (size_t i = 0; i < NPC; i++) {
-                    char pc[32];
-                    if (pieces[i]) snprintf(pc, sizeof pc, "%zu", pieces[i]);
-                    else snprintf(pc, sizeof pc, "whole");
-                    printf("  %-8s", pc);
-                    for (size_t k = 0; k < nsc; k++) {
-                        const task *x = &spc[(f * NPC + i) * nsc + k];
-                        printf(" %16.3f", x->ok ? x->gbps : NAN);
-                    }
-                    printf("\n");
-                }
-            }
-            printf("\nThreads: messages per second on %s, each thread its own parser (median of 3).\n"
-                   "Wall: all threads together per wall-clock second (needs idle cores to scale).\n"
-                   "Per CPU: per CPU-second of one thread (flat from 1 to 2 threads: nothing shared).\n"
-                   "  %-18s %12s %12s %7s %14s %14s %7s\n",
-                   basename_of(tin->name), "parser", "wall 1t", "wall 2t", "2t/1t", "per CPU 1t",
-                   "per CPU 2t", "2t/1t");
-            for (size_t k = 0; k < nsc; k++)
-                printf("  %-18s %12.0f %12.0f %7.2f %14.0f %14.0f %7.2f\n", sc[k].name, thr_rate[k][0],
-                       thr_rate[k][1], thr_rate[k][1] / thr_rate[k][0], thr_cpu[k][0], thr_cpu[k][1],
-                       thr_cpu[k][1] / thr_cpu[k][0]);
-        }
-        FILE *f1 = open_plot(&o, "scaling-fields.dat"), *f2 = open_plot(&o, "scaling-values.dat"), *f3 = open_plot(&o, "streaming-pieces.dat");
-        if (f1 && f2 && f3) {
-            fprintf(f1, "fields");
-            fprintf(f2, "bytes");
-            fprintf(f3, "piece");
+        fprintf(f1, "\n");
+        fprintf(f2, "\n");
+        fprintf(f3, "\n");
+        for (size_t i = 0; i < NF; i++) {
+            fprintf(f1, "%zu", nf[i]);
             for (size_t k = 0; k < nsc; k++) {
-                fprintf(f1, " %s", sc[k].name);
-                fprintf(f2, " %s", sc[k].name);
-                for (size_t f = 0; f < 2; f++)
-                    if (pin[f]) fprintf(f3, " %s/%s", sc[k].name, basename_of(pin[f]->name));
+                const rounds_task *x = &r->sf.r[i * nsc + k];
+                fprintf(f1, " %.2f", x->ok ? x->med : NAN);
             }
             fprintf(f1, "\n");
+        }
+        for (size_t i = 0; i < NV; i++) {
+            fprintf(f2, "%zu", vl[i]);
+            for (size_t k = 0; k < nsc; k++) {
+                const rounds_task *x = &r->sv.r[i * nsc + k];
+                fprintf(f2, " %.2f", x->ok ? x->med : NAN);
+            }
             fprintf(f2, "\n");
+        }
+        for (size_t i = 0; i < NPC; i++) {
+            fprintf(f3, "%zu", pieces[i] ? pieces[i] : (size_t)65536);
+            for (size_t k = 0; k < nsc; k++)
+                for (size_t f = 0; f < 2; f++)
+                    if (r->pin[f]) {
+                        const rounds_task *x = &r->spc.r[(f * NPC + i) * nsc + k];
+                        fprintf(f3, " %.4f", x->ok ? x->gbps : NAN);
+                    }
             fprintf(f3, "\n");
-            for (size_t i = 0; i < NF; i++) {
-                fprintf(f1, "%zu", nf[i]);
-                for (size_t k = 0; k < nsc; k++) fprintf(f1, " %.2f", sf[i * nsc + k].ok ? sf[i * nsc + k].med : NAN);
-                fprintf(f1, "\n");
-            }
-            for (size_t i = 0; i < NV; i++) {
-                fprintf(f2, "%zu", vl[i]);
-                for (size_t k = 0; k < nsc; k++) fprintf(f2, " %.2f", sv[i * nsc + k].ok ? sv[i * nsc + k].med : NAN);
-                fprintf(f2, "\n");
-            }
-            for (size_t i = 0; i < NPC; i++) {
-                fprintf(f3, "%zu", pieces[i] ? pieces[i] : (size_t)65536);
-                for (size_t k = 0; k < nsc; k++)
-                    for (size_t f = 0; f < 2; f++)
-                        if (pin[f]) {
-                            const task *x = &spc[(f * NPC + i) * nsc + k];
-                            fprintf(f3, " %.4f", x->ok ? x->gbps : NAN);
-                        }
-                fprintf(f3, "\n");
-            }
         }
-        if (f1) fclose(f1);
-        if (f2) fclose(f2);
-        if (f3) fclose(f3);
     }
+    if (f1) fclose(f1);
+    if (f2) fclose(f2);
+    if (f3) fclose(f3);
+}
 
-    FILE *f = o.json ? stdout : o.json_out ? fopen(o.json_out, "w") : NULL;
-    if (!o.json && o.json_out && !f) {
-        fprintf(stderr, "simdhttp bench: cannot write %s: %s\n", o.json_out, strerror(errno));
-        rc = CLI_EXIT_IO;
+/* The JSON object's scaling members. */
+static void json_scaling(FILE *f, const run *r)
+{
+    size_t nsc = r->nsc;
+    fprintf(f, ",\n \"scaling_fields\": {");
+    for (size_t i = 0; i < NF; i++) {
+        fprintf(f, "%s\n  \"%zu\": ", i ? "," : "", nf[i]);
+        json_group(f, &r->sf.r[i * nsc], nsc);
     }
-    if (f) {
-        fprintf(f, "{\"cpu\": ");
-        json_str(f, cpu);
-        fprintf(f, ", \"isa\": ");
-        json_str(f, simdhttp_isa_name());
-        fprintf(f, ", \"version\": ");
-        json_str(f, simdhttp_version());
-        fprintf(f, ", \"compiler\": ");
-        json_str(f, compiler());
-        fprintf(f, ", \"date\": ");
-        json_str(f, date);
-        fprintf(f, ", \"runs\": %zu, \"time_s\": %g,\n \"method\": ", o.runs, o.time);
-        json_str(f, "median of interleaved rounds; ci_*_ns: distribution-free 95% interval of the "
-                    "median (order statistics); ratio_to_simdhttp: this parser's ns / simdhttp's, "
-                    "median of per-round paired ratios, ratio_ci_*: its distribution-free 95% "
-                    "interval; p_welch: Welch t-test against simdhttp");
-        fprintf(f, ",\n \"missing_peers\": [");
-        miss = bench_missing_peers();
-        for (int first = 1; *miss; miss++, first = 0) {
-            fprintf(f, "%s", first ? "" : ", ");
-            json_str(f, *miss);
-        }
-        fprintf(f, "],\n \"files\": {");
-        for (size_t i = 0; i < nfiles; i++) {
-            fprintf(f, "%s\n  ", i ? "," : "");
-            json_str(f, basename_of(in[i].name));
-            fputs(": ", f);
-            json_group(f, &main_t[i * np], np);
-        }
-        fprintf(f, "},\n \"workload\": {");
-        int first = 1;
-        for (size_t i = 0; i < nfiles && nwl; i++) {
-            if (in[i].response) continue;
-            fprintf(f, "%s\n  ", first ? "" : ",");
-            first = 0;
-            json_str(f, basename_of(in[i].name));
-            fputs(": ", f);
-            json_group(f, &wl_t[i * nwl], nwl);
+    fprintf(f, "},\n \"scaling_value_length\": {");
+    for (size_t i = 0; i < NV; i++) {
+        fprintf(f, "%s\n  \"%zu\": ", i ? "," : "", vl[i]);
+        json_group(f, &r->sv.r[i * nsc], nsc);
+    }
+    fprintf(f, "},\n \"streaming_pieces\": {");
+    int first = 1;
+    for (size_t p = 0; p < 2; p++) {
+        if (!r->pin[p]) continue;
+        fprintf(f, "%s\n  ", first ? "" : ",");
+        first = 0;
+        json_str(f, basename_of(r->pin[p]->name));
+        fprintf(f, ": {");
+        for (size_t i = 0; i < NPC; i++) {
+            if (pieces[i]) fprintf(f, "%s\"%zu\": ", i ? ", " : "", pieces[i]);
+            else fprintf(f, "%s\"whole\": ", i ? ", " : "");
+            json_group(f, &r->spc.r[(p * NPC + i) * nsc], nsc);
         }
         fprintf(f, "}");
-        if (o.scaling) {
-            fprintf(f, ",\n \"scaling_fields\": {");
-            for (size_t i = 0; i < NF; i++) {
-                fprintf(f, "%s\n  \"%zu\": ", i ? "," : "", nf[i]);
-                json_group(f, &sf[i * nsc], nsc);
-            }
-            fprintf(f, "},\n \"scaling_value_length\": {");
-            for (size_t i = 0; i < NV; i++) {
-                fprintf(f, "%s\n  \"%zu\": ", i ? "," : "", vl[i]);
-                json_group(f, &sv[i * nsc], nsc);
-            }
-            fprintf(f, "},\n \"streaming_pieces\": {");
-            first = 1;
-            for (size_t p = 0; p < 2; p++) {
-                if (!pin[p]) continue;
-                fprintf(f, "%s\n  ", first ? "" : ",");
-                first = 0;
-                json_str(f, basename_of(pin[p]->name));
-                fprintf(f, ": {");
-                for (size_t i = 0; i < NPC; i++) {
-                    if (pieces[i]) fprintf(f, "%s\"%zu\": ", i ? ", " : "", pieces[i]);
-                    else fprintf(f, "%s\"whole\": ", i ? ", " : "");
-                    json_group(f, &spc[(p * NPC + i) * nsc], nsc);
-                }
-                fprintf(f, "}");
-            }
-            fprintf(f, "},\n \"threads\": {\"input\": ");
-            json_str(f, basename_of(tin->name));
-            for (size_t k = 0; k < nsc; k++) {
-                fprintf(f, ", ");
-                json_str(f, sc[k].name);
-                fprintf(f, ": {\"msgs_per_s_1\": ");
-                json_num(f, thr_rate[k][0]);
-                fprintf(f, ", \"msgs_per_s_2\": ");
-                json_num(f, thr_rate[k][1]);
-                fprintf(f, ", \"msgs_per_cpu_s_1\": ");
-                json_num(f, thr_cpu[k][0]);
-                fprintf(f, ", \"msgs_per_cpu_s_2\": ");
-                json_num(f, thr_cpu[k][1]);
-                fprintf(f, "}");
-            }
-            fprintf(f, "}");
-        }
-        fprintf(f, "}\n");
+    }
+    fprintf(f, "},\n \"threads\": {\"input\": ");
+    json_str(f, basename_of(r->tin->name));
+    for (size_t k = 0; k < nsc; k++) {
+        fprintf(f, ", ");
+        json_str(f, r->sc[k].name);
+        fprintf(f, ": {\"msgs_per_s_1\": ");
+        json_num(f, r->thr_rate[k][0]);
+        fprintf(f, ", \"msgs_per_s_2\": ");
+        json_num(f, r->thr_rate[k][1]);
+        fprintf(f, ", \"msgs_per_cpu_s_1\": ");
+        json_num(f, r->thr_cpu[k][0]);
+        fprintf(f, ", \"msgs_per_cpu_s_2\": ");
+        json_num(f, r->thr_cpu[k][1]);
+        fprintf(f, "}");
+    }
+    fprintf(f, "}");
+}
+
+/* The whole run as one JSON object (--json: on stdout; --json-out FILE). */
+static void json_run(FILE *f, const run *r)
+{
+    fprintf(f, "{\"cpu\": ");
+    json_str(f, r->cpu);
+    fprintf(f, ", \"isa\": ");
+    json_str(f, simdhttp_isa_name());
+    fprintf(f, ", \"version\": ");
+    json_str(f, simdhttp_version());
+    fprintf(f, ", \"compiler\": ");
+    json_str(f, compiler());
+    fprintf(f, ", \"date\": ");
+    json_str(f, r->date);
+    fprintf(f, ", \"runs\": %zu, \"time_s\": %g,\n \"method\": ", r->o.runs, r->o.time);
+    json_str(f, "median of interleaved rounds; ci_*_ns: distribution-free 95% interval of the "
+                "median (order statistics); ratio_to_simdhttp: this parser's ns / simdhttp's, "
+                "median of per-round paired ratios, ratio_ci_*: its distribution-free 95% "
+                "interval; p_welch: Welch t-test against simdhttp");
+    fprintf(f, ",\n \"missing_peers\": [");
+    int first = 1;
+    for (const char *const *miss = bench_missing_peers(); *miss; miss++, first = 0) {
+        fprintf(f, "%s", first ? "" : ", ");
+        json_str(f, *miss);
+    }
+    fprintf(f, "],\n \"files\": {");
+    for (size_t i = 0; i < r->nfiles; i++) {
+        fprintf(f, "%s\n  ", i ? "," : "");
+        json_str(f, basename_of(r->in[i].name));
+        fputs(": ", f);
+        json_group(f, &r->main_t.r[i * r->np], r->np);
+    }
+    fprintf(f, "},\n \"workload\": {");
+    first = 1;
+    for (size_t i = 0; i < r->nfiles && r->nwl; i++) {
+        if (r->in[i].response) continue;
+        fprintf(f, "%s\n  ", first ? "" : ",");
+        first = 0;
+        json_str(f, basename_of(r->in[i].name));
+        fputs(": ", f);
+        json_group(f, &r->wl_t.r[i * r->nwl], r->nwl);
+    }
+    fprintf(f, "}");
+    if (r->o.scaling) json_scaling(f, r);
+    fprintf(f, "}\n");
+}
+
+/* The timed run: the tables, then the JSON object where one is asked for. @return the exit
+ * code */
+static int timed_run(run *r)
+{
+    preamble(r);
+    corpus_table(r);
+    workload_table(r);
+    if (r->o.scaling) {
+        scaling_measure(r);
+        if (!r->o.json) scaling_print(r);
+        scaling_plots(r);
+    }
+    FILE *f = r->o.json ? stdout : r->o.json_out ? fopen(r->o.json_out, "w") : NULL;
+    if (!r->o.json && r->o.json_out && !f) {
+        fprintf(stderr, "simdhttp bench: cannot write %s: %s\n", r->o.json_out, strerror(errno));
+        return CLI_EXIT_IO;
+    }
+    if (f) {
+        json_run(f, r);
         if (f != stdout) fclose(f);
     }
+    return 0;
+}
 
-    free_tasks(main_t, nfiles * np);
-    free(main_t);
-    if (nwl) free_tasks(wl_t, nfiles * nwl);
-    free(wl_t);
-    if (o.scaling) {
-        free_tasks(sf, NF * nsc);
-        free_tasks(sv, NV * nsc);
-        free_tasks(spc, 2 * NPC * nsc);
+static void run_free(run *r)
+{
+    rows_free(&r->main_t);
+    rows_free(&r->wl_t);
+    rows_free(&r->sf);
+    rows_free(&r->sv);
+    rows_free(&r->spc);
+    if (r->s) bench_state_free(r->s);
+    for (size_t i = 0; i < r->nread; i++) free((char *)r->in[i].buf);
+    for (size_t i = 0; r->own_names && i < r->nfiles; i++) free(r->files[i]);
+    for (size_t i = 0; i < NF; i++) free((char *)r->gf[i].buf);
+    for (size_t i = 0; i < NV; i++) free((char *)r->gv[i].buf);
+    free(r);
+}
+
+int cli_bench(int argc, char **argv)
+{
+    run *r = calloc(1, sizeof *r);
+    if (!r) abort();
+    int rc = parse_args(r, argc, argv);
+    if (rc < 0 && r->o.list) {
+        rc = list_parsers();
+    } else if (rc < 0 && (rc = load_inputs(r)) == 0) {
+        r->dispatched = simdhttp_isa_get();
+        pick_parsers(r);
+        r->s = bench_state_new(r->max_len);
+        rc = r->o.check ? run_check(r) : r->o.instructions ? run_instructions(r) : timed_run(r);
     }
-    free(sf);
-    free(sv);
-    free(spc);
-out:
-    bench_state_free(s);
-    for (size_t i = 0; i < nfiles; i++) free((char *)in[i].buf);
-    for (size_t i = 0; own_names && i < nfiles; i++) free(files[i]);
-    for (size_t i = 0; i < NF; i++) free((char *)gf[i].buf);
-    for (size_t i = 0; i < NV; i++) free((char *)gv[i].buf);
+    run_free(r);
     return rc;
 }

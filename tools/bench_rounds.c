@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: MIT */
-/* Interleaved rounds and simdhttp bench's table layout (bench/rounds.h). */
+/* Interleaved rounds and simdhttp bench's table layout (tools/bench_rounds.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <math.h>
 #include <stdio.h>
@@ -7,7 +7,7 @@
 #include <time.h>
 
 #include "bench.h"
-#include "rounds.h"
+#include "bench_rounds.h"
 
 double rounds_cpu_s(void)
 {

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: MIT */
-/* Interleaved rounds for the benchmarks whose rows are not all simdhttp bench's own parsers
- * (bench/seed.c: other processes; bench/scaling.c: inputs generated per row). The method is
- * simdhttp bench's (tools/cli_bench.c, docs/benchmarks.md): each task calibrated once to a
- * sample of time/runs seconds; `runs` rounds, each one sample of every task, rotated (round r
- * starts at task r mod n); per task the median ns/message with its distribution-free 95%
- * interval, and the median of the per-round paired ratios to task 0, with its interval. */
-#ifndef SIMDHTTP_BENCH_ROUNDS_H
-#define SIMDHTTP_BENCH_ROUNDS_H
+/* Interleaved rounds: the timing method of simdhttp bench (tools/cli_bench.c, whose rows are
+ * parsers on inputs), bench/seed.c (other processes) and bench/scaling.c (inputs generated per
+ * row); docs/benchmarks.md. Each task calibrated once to a sample of time/runs seconds; `runs`
+ * rounds, each one sample of every task, rotated (round r starts at task r mod n); per task
+ * the median ns/message with its distribution-free 95% interval, and the median of the
+ * per-round paired ratios to task 0, with its interval. */
+#ifndef SIMDHTTP_TOOLS_BENCH_ROUNDS_H
+#define SIMDHTTP_TOOLS_BENCH_ROUNDS_H
 
 #include <stddef.h>
 
