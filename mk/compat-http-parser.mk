@@ -82,8 +82,8 @@ bench-uvicorn: lib
 HP_BENCH = $(BUILD)/bench/compat_http_parser
 $(BUILD)/bench/hp-layer.o: bench/peer_http_parser.c $(HP_DIR)/http_parser.c $(HP_DIR)/include/http_parser.h src/method_names.h tools/bench.h bench/peer_obj.sh | $(BUILD)/bench
 	sh bench/peer_obj.sh $@ layer_ "$(CC) -std=c11 $(OPT) -fPIC -Iinclude -Isrc -Itools -I$(HP_DIR)/include" bench/peer_http_parser.c $(HP_DIR)/http_parser.c
-$(HP_BENCH): bench/compat_http_parser.c $(BUILD)/bench/peer_http_parser.o $(BUILD)/bench/hp-layer.o tools/cli_bench.c tools/bench_parsers.c tools/bench_stats.c tools/bench.h $(BUILD)/libsimdhttp.a | $(BUILD)/bench
-	$(CC) $(CFLAGS_ALL) -Itools $< tools/cli_bench.c tools/bench_parsers.c tools/bench_stats.c $(BUILD)/bench/peer_http_parser.o \
+$(HP_BENCH): bench/compat_http_parser.c $(BUILD)/bench/peer_http_parser.o $(BUILD)/bench/hp-layer.o tools/cli_bench.c tools/bench_rounds.c tools/bench_parsers.c tools/bench_stats.c tools/bench.h tools/bench_rounds.h $(BUILD)/libsimdhttp.a | $(BUILD)/bench
+	$(CC) $(CFLAGS_ALL) -Itools $< tools/cli_bench.c tools/bench_rounds.c tools/bench_parsers.c tools/bench_stats.c $(BUILD)/bench/peer_http_parser.o \
 	    $(BUILD)/bench/hp-layer.o $(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) $(BENCH_HTTP_PARSER_LIB) -lm -pthread -o $@
 .PHONY: bench-http-parser-layer
 # (a new make after deps.sh: it finds the http-parser that deps.sh may just have installed)

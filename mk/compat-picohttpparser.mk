@@ -148,9 +148,9 @@ $(BUILD)/bench/pico-layer.o: bench/peer_pico.c $(PICO_LAYER)/picohttpparser.c $(
 	sh bench/peer_obj.sh $@ layer_ "$(CC) -std=c11 $(OPT) -fPIC -Iinclude -Itools $(PICO_LAYER_INC) -DPICO_SRC $(PICO_AS_NATIVE)" \
 		bench/peer_pico.c $(PICO_LAYER)/picohttpparser.c
 $(PICO_BENCH): bench/compat_picohttpparser.c $(BUILD)/bench/peer_pico_native.o $(BUILD)/bench/pico-native.o \
-		$(BUILD)/bench/pico-layer.o tools/cli_bench.c tools/bench_parsers.c tools/bench_stats.c tools/bench.h \
+		$(BUILD)/bench/pico-layer.o tools/cli_bench.c tools/bench_rounds.c tools/bench_parsers.c tools/bench_stats.c tools/bench.h tools/bench_rounds.h \
 		$(BUILD)/libsimdhttp.a | $(BUILD)/bench
-	$(CC) $(CFLAGS_ALL) -Itools $< tools/cli_bench.c tools/bench_parsers.c tools/bench_stats.c $(filter %.o,$^) \
+	$(CC) $(CFLAGS_ALL) -Itools $< tools/cli_bench.c tools/bench_rounds.c tools/bench_parsers.c tools/bench_stats.c $(filter %.o,$^) \
 		$(BUILD)/libsimdhttp.a $(LDFLAGS_ALL) -lm -pthread -o $@
 tests: $(PICO_BENCH)
 bench-picohttpparser-layer: $(PICO_BENCH)
