@@ -126,15 +126,15 @@ static int listed_refusal(int kind, const char *b, size_t n)
     memset(&h, 0, sizeof h);
     h.fields = f;
     h.fields_cap = NH;
-    simdhttp_config cfg = {.max_head_size = 0x7fffffff, .max_fields = NH};
+    simdhttp_config cfg = {.max_head_size = 0x7fffffff, .max_fields = NH, .lenient = SIMDHTTP_LENIENT_TARGET_OBS_TEXT};
     long r = kind == 2 ? simdhttp_parse_fields(&h, b, n, &cfg)
                        : simdhttp_parse_head(&h, kind ? SIMDHTTP_RESPONSE : SIMDHTTP_REQUEST, b, n, &cfg);
     if (r > 0) return kind == 1 && h.reason_len == 0; /* the layer's status-line without SP */
     switch (h.error) {
     case SIMDHTTP_E_CR_EXPECTED:           /* bare LF */
-    case SIMDHTTP_E_UNEXPECTED_SPACE:      /* obs-fold */
+    case SIMDHTTP_E_UNEXPECTED_SPACE:      /* obs-fold, an empty target */
     case SIMDHTTP_E_INVALID_METHOD:
-    case SIMDHTTP_E_INVALID_URL:           /* bytes above 0x7f */
+    case SIMDHTTP_E_INVALID_URL:           /* a byte above 0x7f first in the target */
     case SIMDHTTP_E_INVALID_VERSION:       /* HTTP/1.2 and up */
     case SIMDHTTP_E_INVALID_STATUS:        /* 000-099 */
     case SIMDHTTP_E_INVALID_CONTENT_LENGTH:

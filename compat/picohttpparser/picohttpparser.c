@@ -23,14 +23,17 @@ _Static_assert(sizeof(struct phr_header) == sizeof(simdhttp_field) &&
                "struct phr_header and simdhttp_field differ");
 
 /* picohttpparser has no limits but the caller's header array and the int it returns: the
- * head may be as long as an int counts, with as many fields as the array holds. */
+ * head may be as long as an int counts, with as many fields as the array holds. It takes
+ * bytes >= 0x80 in a request-target (it refuses only CTLs and DEL there): so does the layer
+ * (target_obs_text; docs/compat.md, "The rule"). */
 static inline void setup(simdhttp_head *h, simdhttp_config *cfg, struct phr_header *headers,
                          size_t *num_headers)
 {
     h->fields = (simdhttp_field *)(void *)headers;
     h->fields_cap = *num_headers;
     *cfg = (simdhttp_config){.max_head_size = INT_MAX,
-                             .max_fields = *num_headers < UINT32_MAX ? (uint32_t)*num_headers : UINT32_MAX};
+                             .max_fields = *num_headers < UINT32_MAX ? (uint32_t)*num_headers : UINT32_MAX,
+                             .lenient = SIMDHTTP_LENIENT_TARGET_OBS_TEXT};
 }
 
 /* ---- after -1 and -2: the outputs picohttpparser leaves ----

@@ -240,7 +240,10 @@ static void test_partial_outputs(void)
         {'q', "GET / HTTP/1.1\r\nA: 1\r\nB: 2\r\n\r\n", 0, 1, "-1 method=0+3 minor=1 path=4+1 nh=1 name=16+1 value=19+1", NULL},
         {'q', "GET / HTTX/1.1\r\n\r\n", 0, 4, "-1 method=0+3 minor=-1 path=4+1 nh=0", NULL},
         /* picohttpparser accepts, the layer refuses: what picohttpparser had before that byte */
-        {'q', "GET /\xa0 HTTP/1.0\r\n\r\n", 0, 4, "19 method=0+3 minor=0 path=4+2 nh=0", "-1 method=0+3 minor=-1 path=NULL+0 nh=0"},
+        {'q', "GET \xd0\xbf HTTP/1.1\r\n\r\n", 0, 4, "19 method=0+3 minor=1 path=4+2 nh=0", "-1 method=0+3 minor=-1 path=NULL+0 nh=0"},
+        {'q', "GET  HTTP/1.1\r\n\r\n", 0, 4, "17 method=0+3 minor=1 path=4+0 nh=0", "-1 method=0+3 minor=-1 path=NULL+0 nh=0"},
+        /* bytes above 0x7f after the target's first byte: both accept (h2o's "accept MSB chars") */
+        {'q', "GET /\xa0 HTTP/1.0\r\n\r\n", 0, 4, "19 method=0+3 minor=0 path=4+2 nh=0", NULL},
         /* h2o's test.c: incomplete 4 to 12 */
         {'s', "HTTP/1.1", 0, 4, "-2 minor=-1 status=0 msg=NULL+0 nh=0", NULL},
         {'s', "HTTP/1.1 ", 0, 4, "-2 minor=1 status=0 msg=NULL+0 nh=0", NULL},
@@ -277,9 +280,35 @@ static void test_partial_outputs(void)
 #endif
 }
 
+/* A raw UTF-8 request-target (a client that does not percent-encode): picohttpparser takes
+ * bytes >= 0x80 there, and so does the layer (docs/compat.md, "The rule"), the path's bytes as
+ * they came, whole and grown byte by byte with last_len. */
+static void test_utf8_target(void)
+{
+    static const char req[] = "GET /\xd0\xbf\xd1\x83\xd1\x82\xd1\x8c?q=\xe2\x82\xac HTTP/1.1\r\nHost: a\r\n\r\n";
+    static const char path_want[] = "/\xd0\xbf\xd1\x83\xd1\x82\xd1\x8c?q=\xe2\x82\xac";
+    const size_t len = sizeof req - 1, starts[] = {len, 1}; /* whole; then grown byte by byte */
+    for (size_t i = 0; i < 2; i++) {
+        const char *m = NULL, *p = NULL;
+        size_t ml = 0, pl = 0, nh = 0, last = 0;
+        int minor = -1, r = -2;
+        struct phr_header hs[4];
+        for (size_t k = starts[i]; k <= len && r == -2; last = k, k++) {
+            nh = 4;
+            r = phr_parse_request(req, k, &m, &ml, &p, &pl, &minor, hs, &nh, last);
+        }
+        t_check(r == (int)len && ml == 3 && memcmp(m, "GET", 3) == 0 && p == req + 4 && pl == sizeof path_want - 1 &&
+                    memcmp(p, path_want, pl) == 0 && minor == 1 && nh == 1 && hs[0].name_len == 4 &&
+                    memcmp(hs[0].name, "Host", 4) == 0 && hs[0].value_len == 1 && hs[0].value[0] == 'a',
+                "a raw UTF-8 target (GET /\\xd0\\xbf...) is accepted, its bytes intact", "%s: r %d path_len %zu nh %zu",
+                i ? "byte by byte" : "whole", r, pl, nh);
+    }
+}
+
 int main(void)
 {
     test_partial_outputs();
+    test_utf8_target();
     test_decode_after_the_end();
     test_decoder_limits();
 #ifdef PICOHTTPPARSER_SIMDHTTP

@@ -8,10 +8,11 @@
  * differs (docs/compat.md has the list, each with its RFC section; tests/compat/
  * picohttpparser.known is the list the differential test holds the layer to):
  *   - simdhttp's strict RFC 9112 rules: what picohttpparser accepts but RFC 9112 refuses is
- *     -1 here (bare LF, obs-fold, a method or field name that is not a token, bytes outside
- *     VCHAR in the request-target, HTTP versions other than 1.x, a Content-Length that is not
- *     a number or two that differ, both Content-Length and Transfer-Encoding, malformed chunk
- *     lines and trailer fields);
+ *     -1 here (bare LF, obs-fold, a method or field name that is not a token, an empty
+ *     request-target or one whose first byte is above 0x7f, HTTP versions other than 1.x, a
+ *     Content-Length that is not a number or two that differ, both Content-Length and
+ *     Transfer-Encoding, malformed chunk lines and trailer fields); bytes above 0x7f after a
+ *     target's first byte are taken, as picohttpparser takes them;
  *   - field values exclude trailing whitespace (RFC 9112 section 5);
  *   - on -1 and -2 the outputs are picohttpparser's (what it parsed before it stopped), but
  *     past *num_headers the header array may hold more of what the layer read;
