@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
 /* picohttpparser's API over simdhttp's head API, field-block parser and chunked decoder: the
  * translation of arguments and results (compat/picohttpparser/include/picohttpparser.h says
- * what differs from picohttpparser). last_len > 0 goes to the _continue calls, which look at
- * the new bytes only until the head may be complete; 0 (the first call on a buffer, and most
- * calls) to the plain ones, one call less. The one reading of bytes here is on -1 and -2 only:
- * the partial outputs picohttpparser leaves there (pw_*, below). */
+ * what differs from picohttpparser). last_len > 0 first runs picohttpparser's own check (an
+ * empty line in the bytes from last_len - 3 on, pw_complete) and returns as it does when that
+ * fails, before simdhttp writes anything into the caller's header array; 0 (the first call on
+ * a buffer, and most calls) goes straight to simdhttp. The other reading of bytes here is on -1
+ * and -2 only: the partial outputs picohttpparser leaves there (pw_*, below). */
 #include <limits.h>
 #include <stddef.h>
 #include <string.h>
@@ -56,7 +57,9 @@ typedef struct pw_out {
 } pw_out;
 
 /* picohttpparser's check with last_len: two line ends in a row (CRLF or LF) from last_len - 3
- * on; -1 for a CR before another byte than LF, -2 if the buffer ends first; 0 if found */
+ * on; -1 for a CR before another byte than LF, -2 if the buffer ends first; 0 if found. Run
+ * before simdhttp on every call with last_len (the calls' entry below), so a call that fails
+ * it leaves the header array as picohttpparser does: untouched. */
 static int pw_complete(const char *b, size_t len, size_t last_len)
 {
     int ends = 0;
@@ -197,10 +200,10 @@ static int pw_response(const char *b, size_t len, pw_out *o)
 
 enum { PW_REQUEST, PW_RESPONSE, PW_FIELDS };
 
-/* the call's buffer and last_len, for the -1/-2 path */
+/* the call's buffer, for the -1/-2 path (buf NULL: the values of entry) */
 typedef struct pw_in {
     const char *buf;
-    size_t len, last_len;
+    size_t len;
 } pw_in;
 
 static int pw_parse(int kind, const char *b, size_t len, pw_out *o)
@@ -220,7 +223,7 @@ static int pw_failed(int kind, simdhttp_errno error, size_t error_offset, const 
     size_t len = in->len;
     int r = error == SIMDHTTP_OK ? -2 : -1;
     *o = entry;
-    if (!buf || (in->last_len && pw_complete(buf, len, in->last_len) != 0)) return r; /* (NULL: the layer's -1) */
+    if (!buf) return r; /* the layer's -1 (with last_len, pw_complete passed before simdhttp ran) */
     o->hs = NULL; /* a dry run: picohttpparser's result */
     if (pw_parse(kind, buf, len, o) > 0) {
         if (r == -2) {
@@ -235,9 +238,23 @@ static int pw_failed(int kind, simdhttp_errno error, size_t error_offset, const 
 }
 
 /* The three calls' -1 and -2, out of their way: across simdhttp's call a call keeps its
- * buffer in memory (pw_in: three stores) and the outputs as before; the success path pays that
- * and one more saved register, 6 instructions per request (callgrind, get-4h: 879 -> 885). */
+ * buffer in memory (pw_in: two stores) and the outputs as before; the success path pays that
+ * and one more saved register (callgrind, get-4h: 879 -> 885 with three stores; one fewer
+ * since the third, last_len, went). */
 #define PW_COLD __attribute__((noinline, cold))
+
+/* A call with last_len: picohttpparser's check before simdhttp's parse, which would write the
+ * fields it reads into the caller's array where picohttpparser returns first and leaves the
+ * array as it was. Out of line: the first call on a buffer (last_len 0) pays one test. buf
+ * NULL goes on to simdhttp (its -1). @return 0 to parse, else picohttpparser's -1 or -2. */
+static __attribute__((noinline)) int pw_check(const char *buf, size_t len, size_t last_len)
+{
+    return buf ? pw_complete(buf, len, last_len) : 0;
+}
+
+/* pw_failed's error for a check's -1 or -2, and its input: the values of entry */
+#define PW_CHECK_ERROR(c) ((c) == -2 ? SIMDHTTP_OK : SIMDHTTP_E_LF_EXPECTED)
+static const pw_in pw_entry = {NULL, 0};
 
 static PW_COLD int request_failed(simdhttp_errno error, size_t error_offset, const pw_in *in,
                                   const char **method, size_t *method_len,
@@ -285,10 +302,13 @@ PHR_API int phr_parse_request(const char *buf, size_t len, const char **method, 
 {
     simdhttp_head h;
     simdhttp_config cfg;
-    const pw_in in = {buf, len, last_len};
+    const pw_in in = {buf, len};
+    int c;
+    if (last_len && (c = pw_check(buf, len, last_len)) != 0)
+        return request_failed(PW_CHECK_ERROR(c), 0, &pw_entry, method, method_len, path, path_len, minor_version, headers,
+                              num_headers);
     setup(&h, &cfg, headers, num_headers);
-    long r = last_len ? simdhttp_parse_head_continue(&h, SIMDHTTP_REQUEST, buf, len, last_len, &cfg)
-                      : simdhttp_parse_head(&h, SIMDHTTP_REQUEST, buf, len, &cfg);
+    long r = simdhttp_parse_head(&h, SIMDHTTP_REQUEST, buf, len, &cfg);
     if (r <= 0) return request_failed(h.error, h.error_offset, &in, method, method_len, path, path_len, minor_version, headers, num_headers);
     *method = h.method_str;
     *method_len = h.method_len;
@@ -305,10 +325,12 @@ PHR_API int phr_parse_response(const char *buf, size_t len, int *minor_version, 
 {
     simdhttp_head h;
     simdhttp_config cfg;
-    const pw_in in = {buf, len, last_len};
+    const pw_in in = {buf, len};
+    int c;
+    if (last_len && (c = pw_check(buf, len, last_len)) != 0)
+        return response_failed(PW_CHECK_ERROR(c), 0, &pw_entry, minor_version, status, msg, msg_len, headers, num_headers);
     setup(&h, &cfg, headers, num_headers);
-    long r = last_len ? simdhttp_parse_head_continue(&h, SIMDHTTP_RESPONSE, buf, len, last_len, &cfg)
-                      : simdhttp_parse_head(&h, SIMDHTTP_RESPONSE, buf, len, &cfg);
+    long r = simdhttp_parse_head(&h, SIMDHTTP_RESPONSE, buf, len, &cfg);
     /* simdhttp accepts "HTTP/1.1 200" CRLF, as most clients do; RFC 9112 section 4's
      * grammar and picohttpparser want the SP before the (empty) reason-phrase */
     if (r > 0 && h.reason_len == 0 && h.reason[-1] != ' ') {
@@ -330,10 +352,14 @@ PHR_API int phr_parse_headers(const char *buf, size_t len, struct phr_header *he
 {
     simdhttp_head h;
     simdhttp_config cfg;
-    const pw_in in = {buf, len, last_len};
+    const pw_in in = {buf, len};
+    int c;
+    /* an empty block (CRLF first) is complete; picohttpparser's check wants two line ends and
+     * never passes it in two pieces (docs/compat.md: the layer completes it) */
+    if (last_len && !(buf && len >= 2 && buf[0] == '\r' && buf[1] == '\n') && (c = pw_check(buf, len, last_len)) != 0)
+        return fields_failed(PW_CHECK_ERROR(c), 0, &pw_entry, headers, num_headers);
     setup(&h, &cfg, headers, num_headers);
-    long r = last_len ? simdhttp_parse_fields_continue(&h, buf, len, last_len, &cfg)
-                      : simdhttp_parse_fields(&h, buf, len, &cfg);
+    long r = simdhttp_parse_fields(&h, buf, len, &cfg);
     if (r <= 0) return fields_failed(h.error, h.error_offset, &in, headers, num_headers);
     *num_headers = h.num_fields;
     return (int)r;

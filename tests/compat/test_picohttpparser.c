@@ -305,8 +305,40 @@ static void test_utf8_target(void)
     }
 }
 
+/* With last_len, picohttpparser checks the bytes from last_len - 3 on for an empty line first
+ * and returns -2 (-1 for a CR before another byte than LF) before parsing: the header array
+ * stays as the caller left it. So does the layer's, which runs the same check before simdhttp
+ * reads fields into it. */
+static void test_last_len_check_leaves_the_array(void)
+{
+    static const struct {
+        const char *in;
+        size_t back;
+        int want;
+    } cases[] = {
+        {"GET / HTTP/1.1\r\nA: 1\r\nB: 2\r\n", 1, -2},
+        {"GET / HTTP/1.1\r\nA: 1\r\nB: 2", 5, -2},
+        {"GET / HTTP/1.1\r\nA: 1\r\nB: 2\rx", 3, -1},
+        /* a bare LF before the new bytes: the layer refuses it (-1) only once the check passes */
+        {"GET / HTTP/1.1\r\nA: 1\nB: 2\r\n", 2, -2},
+        {"GET / HTTP/1.1\r\nX: a\n\r", 1, -2},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        struct phr_header hs[4];
+        const char *m, *p;
+        size_t ml, pl, nh = 4, len = strlen(cases[i].in);
+        int minor, r, same = 1;
+        memset(hs, 0x5a, sizeof hs);
+        r = phr_parse_request(cases[i].in, len, &m, &ml, &p, &pl, &minor, hs, &nh, len - cases[i].back);
+        for (size_t k = 0; k < sizeof hs; k++) same &= ((unsigned char *)hs)[k] == 0x5a;
+        t_check(r == cases[i].want && nh == 0 && same, "last_len: the check's -2/-1 leaves the header array untouched",
+                "case %zu: r %d nh %zu array %s", i, r, nh, same ? "untouched" : "written");
+    }
+}
+
 int main(void)
 {
+    test_last_len_check_leaves_the_array();
     test_partial_outputs();
     test_utf8_target();
     test_decode_after_the_end();

@@ -15,7 +15,10 @@
  *     target's first byte are taken, as picohttpparser takes them;
  *   - field values exclude trailing whitespace (RFC 9112 section 5);
  *   - on -1 and -2 the outputs are picohttpparser's (what it parsed before it stopped), but
- *     past *num_headers the header array may hold more of what the layer read;
+ *     past *num_headers the entry of the line it stopped in may hold that line's value (and,
+ *     after a status-line without the SP before an empty reason, or empty lines before a
+ *     request-line, the array the fields the layer read); with last_len, picohttpparser's
+ *     check comes first, and a call that fails it leaves the array untouched, as there;
  *   - struct phr_chunked_decoder is larger (it holds simdhttp's decoder): zero it before use,
  *     as picohttpparser asks; consume_trailer is read at the first call;
  *   - phr_decode_chunked bounds a chunk line (4096 bytes after the size) and, with
