@@ -150,10 +150,15 @@ enum { T_REQUEST, T_RESPONSE, T_BOTH, T_FIELDS, T_CHUNKED, T_CHUNKED_CONSUME, T_
  * one line (diff.py compares these lines call by call, as far as both builds made calls):
  *   partial method=0+3 path=4+1 minor=1 headers=1 h[0]=16+4:22+9
  * (a response: minor, status, msg; a field block: headers only) the spans as absolute
- * offset+length, NULL or "untouched"; an entry of the header array only when it changed since
- * the head's last partial line (a head read byte by byte logs each entry once), as name:value.
- * The entries below *num_headers only: past them picohttpparser writes at most the name of
- * the line it stopped in, and the layer may have written more (docs/compat.md, API details). */
+ * offset+length, NULL or "untouched"; an entry of the header array below *num_headers only
+ * when it changed since the head's last partial line (a head read byte by byte logs each entry
+ * once), as name:value. Then every entry past *num_headers that the call wrote (its members not
+ * all the sentinel), as past[i]=name:value: picohttpparser writes the name of the line it
+ * stopped in there (name at the line's start, name_len at its ':'), and a caller that reads the
+ * array past the count sees what either left. Not logged: that entry's value and value_len
+ * (shown as "*"), which picohttpparser writes only once the line's end is there, with
+ * *num_headers (so never on -1 or -2), and the layer's simdhttp as it reads the value (its
+ * start, then its end at the CR: docs/compat.md, API details). */
 static const char untouched[1];
 #define UNTOUCHED ((size_t)0x5e5e5e5e)
 
@@ -212,6 +217,15 @@ static void partial(int type, const char *m, size_t ml, const char *p, size_t pl
             outf(" h[%zu]=%s", i, e);
             memcpy(shown[i], e, sizeof e);
         }
+    }
+    for (size_t i = nh == UNTOUCHED ? 0 : nh; i < MAX_HEADERS; i++) {
+        if (hs[i].name == untouched && hs[i].name_len == UNTOUCHED && hs[i].value == untouched &&
+            hs[i].value_len == UNTOUCHED)
+            continue;
+        show_span(s1, sizeof s1, hs[i].name, hs[i].name_len, b, blen, base_off);
+        if (i == nh) snprintf(s2, sizeof s2, "*");
+        else show_span(s2, sizeof s2, hs[i].value, hs[i].value_len, b, blen, base_off);
+        outf(" past[%zu]=%s:%s", i, s1, s2);
     }
     out("\n", 1);
 }
