@@ -17,7 +17,7 @@
  *   - on -1 and -2 the outputs are picohttpparser's (what it parsed before it stopped), but
  *     past *num_headers the entry of the line it stopped in may hold that line's value (and,
  *     after a status-line without the SP before an empty reason, or empty lines before a
- *     request-line, the array the fields the layer read); with last_len, picohttpparser's
+ *     start line, the array the fields the layer read); with last_len, picohttpparser's
  *     check comes first, and a call that fails it leaves the array untouched, as there;
  *   - struct phr_chunked_decoder is larger (it holds simdhttp's decoder): zero it before use,
  *     as picohttpparser asks; consume_trailer is read at the first call;
