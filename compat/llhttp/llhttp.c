@@ -208,10 +208,15 @@ static int span_stop(llhttp_t *lp, int rc, const char *why)
     return -1;
 }
 
-/* A notification returned rc != 0: HPE_PAUSED pauses; anything else fails with its HPE_CB_*. */
-static int note_stop(llhttp_t *lp, int rc, int code, const char *why)
+/* A notification returned rc != 0: HPE_PAUSED pauses, with llhttp's reason for a pause in that
+ * notification (`paused`: stopped() keeps it where the core's slot is a span callback's, as
+ * method_slow's on_method_complete); anything else fails with its HPE_CB_*. */
+static int note_stop(llhttp_t *lp, int rc, int code, const char *why, const char *paused)
 {
-    if (rc == HPE_PAUSED) return HPE_PAUSED;
+    if (rc == HPE_PAUSED) {
+        lp->reason = paused;
+        return HPE_PAUSED;
+    }
     lp->_cb_err = code;
     lp->reason = why;
     return -1;
@@ -223,7 +228,8 @@ static int note_stop(llhttp_t *lp, int rc, int code, const char *why)
         llhttp_cb cb_ = US(lp)->name;                                                       \
         if (cb_) {                                                                          \
             int rc_ = cb_(lp);                                                              \
-            if (UNLIKELY(rc_ != 0)) return note_stop(lp, rc_, code, "`" #name "` callback error"); \
+            if (UNLIKELY(rc_ != 0))                                                         \
+                return note_stop(lp, rc_, code, "`" #name "` callback error", #name " pause"); \
         }                                                                                   \
     } while (0)
 
@@ -366,8 +372,9 @@ static __attribute__((noinline)) int reset_then_begin(llhttp_t *lp)
 {
     int rc = US(lp)->on_reset(lp);
     if (UNLIKELY(rc != 0)) {
-        if (rc != HPE_PAUSED) return note_stop(lp, rc, HPE_CB_RESET, "`on_reset` callback error");
+        if (rc != HPE_PAUSED) return note_stop(lp, rc, HPE_CB_RESET, "`on_reset` callback error", NULL);
         lp->_owe |= OWE_BEGIN; /* on_message_begin comes first thing after the resume */
+        lp->reason = "on_reset pause"; /* (pause_reason: kept, OWE_BEGIN) */
         return HPE_PAUSED;
     }
     llhttp_cb cb = US(lp)->on_message_begin;
@@ -537,7 +544,9 @@ static inline int version_first(llhttp_t *lp, const simdhttp_parser *p, const ch
         }
         if (!rc && US(lp)->on_protocol_complete) {
             rc = US(lp)->on_protocol_complete(lp);
-            if (rc) rc = note_stop(lp, rc, HPE_CB_PROTOCOL_COMPLETE, "`on_protocol_complete` callback error");
+            if (rc)
+                rc = note_stop(lp, rc, HPE_CB_PROTOCOL_COMPLETE, "`on_protocol_complete` callback error",
+                               "on_protocol_complete pause");
         }
     }
     return rc;
@@ -601,7 +610,7 @@ static __attribute__((noinline)) int user_headers_complete(llhttp_t *lp, llhttp_
     case 0: return 0;
     case 1: lp->flags |= F_SKIPBODY; return SIMDHTTP_SKIP_BODY;
     case 2: lp->flags |= F_SKIPBODY; lp->upgrade = 1; return SIMDHTTP_SKIP_BODY_UPGRADE;
-    default: return note_stop(lp, rc, HPE_CB_HEADERS_COMPLETE, "User callback error");
+    default: return note_stop(lp, rc, HPE_CB_HEADERS_COMPLETE, "User callback error", "Paused by on_headers_complete");
     }
 }
 
@@ -635,7 +644,8 @@ static int t_on_message_complete(simdhttp_parser *p)
             lp->_cb_err = rc;
             return 0;
         }
-        return note_stop(lp, rc, HPE_CB_MESSAGE_COMPLETE, "`on_message_complete` callback error");
+        return note_stop(lp, rc, HPE_CB_MESSAGE_COMPLETE, "`on_message_complete` callback error",
+                         "on_message_complete pause");
     }
     return 0;
 }
@@ -990,6 +1000,35 @@ static void pause_shift(llhttp_t *lp, const char *cp, const char *more, size_t n
     lp->_owe |= OWE_SHIFT;
 }
 
+/* The reason after a pause in the callback in core slot `which`, as llhttp 8.1 sets it: a
+ * notification names itself ("on_url_complete pause"; a chunk extension's two *_complete are
+ * "on_chunk_extension_name pause" and "..._value pause"; on_headers_complete has a sentence of
+ * its own); a span callback's pause leaves the reason as it was (NULL after init or reset, or
+ * an earlier pause's), and so does a pause a trampoline has named already (note_stop, on_reset:
+ * OWE_BEGIN). */
+static const char *pause_reason(const llhttp_t *lp, size_t which)
+{
+#define NOTE(slot, text) case offsetof(simdhttp_callbacks, slot): return text;
+    switch (which) {
+    case offsetof(simdhttp_callbacks, on_message_begin):
+        return lp->_owe & OWE_BEGIN ? lp->reason : "on_message_begin pause";
+    NOTE(on_method_complete, "on_method_complete pause")
+    NOTE(on_url_complete, "on_url_complete pause")
+    NOTE(on_version_complete, "on_version_complete pause")
+    NOTE(on_status_complete, "on_status_complete pause")
+    NOTE(on_header_field_complete, "on_header_field_complete pause")
+    NOTE(on_header_value_complete, "on_header_value_complete pause")
+    NOTE(on_headers_complete, "Paused by on_headers_complete")
+    NOTE(on_chunk_header, "on_chunk_header pause")
+    NOTE(on_chunk_extension_name_complete, "on_chunk_extension_name pause")
+    NOTE(on_chunk_extension_value_complete, "on_chunk_extension_value pause")
+    NOTE(on_chunk_complete, "on_chunk_complete pause")
+    NOTE(on_message_complete, "on_message_complete pause")
+    default: return lp->reason;
+    }
+#undef NOTE
+}
+
 /* simdhttp stopped: set llhttp's error fields. */
 static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
 {
@@ -1029,7 +1068,11 @@ static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
     switch (e) {
     case SIMDHTTP_E_PAUSED:
         lp->error = HPE_PAUSED;
-        if (!lp->reason) lp->reason = "Paused";
+        {
+            size_t which;
+            simdhttp_get_callback_result(&lp->_sh, &which);
+            lp->reason = pause_reason(lp, which);
+        }
         if (!own_pos && !(lp->_owe & OWE_SHIFT)) pause_shift(lp, lp->error_pos, NULL, 0, 1);
         break;
     case SIMDHTTP_E_PAUSED_UPGRADE:
@@ -1070,7 +1113,8 @@ static __attribute__((noinline)) int owed(llhttp_t *parser, const char *data)
         const char *v = (parser->_owe & OWE_SHIFT) && parser->_skip == parser->_vlen ? data : parser->_vbuf;
         if (US(parser)->on_version && (rc = US(parser)->on_version(parser, v, parser->_vlen)) != 0) {
             parser->error = rc == -1 ? HPE_USER : rc;
-            parser->reason = rc == HPE_PAUSED ? "Paused" : rc == -1 ? "Span callback error in on_version" : NULL;
+            /* a span callback's pause or error of its own leaves the reason as it was */
+            if (rc == -1) parser->reason = "Span callback error in on_version";
             if (v == data) { /* the core has taken these bytes: the stop is after them */
                 stop = data + parser->_vlen;
                 parser->_skip = 0, parser->_owe &= (uint8_t)~OWE_SHIFT;

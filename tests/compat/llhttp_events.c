@@ -11,6 +11,8 @@
  *       keep_alive=1 needs_eof=0            (one line; a response says status=200)
  *   message complete keep_alive=1
  *   upgrade off=N / error NAME off=N / ok   the result (finish() errors: off=eof)
+ *   pause off=N reason "..."                 (-p) where the pause left the program, and
+ *                                            llhttp_get_error_reason() then
  *
  * Options beyond the contract (for tests of callback return values, not used by diff.py):
  *   -p N   a callback returns HPE_PAUSED at the N-th event (0-based), resumed at once
@@ -253,7 +255,9 @@ static int log_chunking(const llhttp_settings_t *s, llhttp_type_t type, const ch
             if (err == HPE_PAUSED) {
                 flush();
                 size_t stop = (size_t)(llhttp_get_error_pos(&p) - copy);
-                outf("pause off=%zu\n", piece_off + stop);
+                /* and the reason, which llhttp sets by the callback's kind (issue 33) */
+                const char *why = llhttp_get_error_reason(&p);
+                outf("pause off=%zu reason \"%s\"\n", piece_off + stop, why ? why : "(null)");
                 llhttp_resume(&p);
                 done = stop;
                 continue;

@@ -240,6 +240,99 @@ static void test_pause(void)
 #endif
 }
 
+/* ---- the reason after a pause, by the kind of callback that paused ---- */
+
+/* Each callback is one event (a zero-length span is none: llhttp gives one where a span ends
+ * at a buffer's start); pr.at lists the events that return HPE_PAUSED. llhttp 8.1 leaves the
+ * reason as it was after a span callback's pause (NULL after init) and names a notification
+ * ("on_header_value_complete pause"); resume leaves it too. */
+static struct {
+    int n, at[4];
+    char log[256];
+} pr;
+static int pr_event(int span, size_t len)
+{
+    if (span && !len) return 0;
+    int k = pr.n++;
+    for (size_t i = 0; i < sizeof pr.at / sizeof *pr.at; i++)
+        if (pr.at[i] == k) return HPE_PAUSED;
+    return 0;
+}
+static int pr_span(llhttp_t *p, const char *at, size_t n) { (void)p, (void)at; return pr_event(1, n); }
+static int pr_note(llhttp_t *p) { (void)p; return pr_event(0, 0); }
+
+static void pr_append(const char *what, const char *why)
+{
+    size_t l = strlen(pr.log);
+    snprintf(pr.log + l, sizeof pr.log - l, "%s%s%s", l ? "|" : "", what, why ? why : "(null)");
+}
+
+/* the input whole, resumed from llhttp_get_error_pos() after each pause; pre: llhttp_pause()
+ * first. @return the log: each pause's reason, and after the last the reason once resumed */
+static const char *pr_run(const char *in, size_t len, int pre, int a, int b)
+{
+    llhttp_settings_t s;
+    llhttp_settings_init(&s);
+    s.on_message_begin = s.on_header_value_complete = s.on_headers_complete = pr_note;
+    s.on_chunk_header = s.on_message_complete = s.on_reset = pr_note;
+    s.on_url = s.on_header_field = s.on_body = pr_span;
+    llhttp_t p;
+    llhttp_init(&p, HTTP_REQUEST, &s);
+    memset(&pr, 0, sizeof pr);
+    pr.at[0] = a, pr.at[1] = b, pr.at[2] = pr.at[3] = -1;
+    if (pre) llhttp_pause(&p);
+    const char *at = in;
+    for (int i = 0; i < 8; i++) {
+        llhttp_errno_t e = llhttp_execute(&p, at, (size_t)(in + len - at));
+        if (e != HPE_PAUSED) {
+            pr_append(e == HPE_OK ? "ok " : llhttp_errno_name(e), llhttp_get_error_reason(&p));
+            break;
+        }
+        pr_append("", llhttp_get_error_reason(&p));
+        if (!pre || i) at = llhttp_get_error_pos(&p);
+        llhttp_resume(&p);
+    }
+    return pr.log;
+}
+
+static void test_pause_reasons(void)
+{
+    /* events: 0 begin, 1 url, 2 field, 3 value complete, 4 headers complete, 5 chunk header,
+     * 6 body, 7 chunk header, 8 message complete, 9 reset, 10 begin, 11 url, 12 headers
+     * complete, 13 message complete */
+    static const char in[] = "POST /a HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n1\r\nx\r\n0\r\n\r\n"
+                             "GET /c HTTP/1.1\r\n\r\n";
+    static const struct {
+        int pre, a, b;
+        const char *want, *what;
+    } cases[] = {
+        {0, 1, -1, "(null)|ok (null)", "a span callback's pause after init: NULL"},
+        {0, 6, -1, "(null)|ok (null)", "a pause in on_body: NULL"},
+        {0, 3, -1, "on_header_value_complete pause|ok on_header_value_complete pause", "a notification's pause"},
+        {0, 0, -1, "on_message_begin pause|ok on_message_begin pause", "on_message_begin"},
+        {0, 4, -1, "Paused by on_headers_complete|ok Paused by on_headers_complete", "on_headers_complete"},
+        {0, 5, -1, "on_chunk_header pause|ok on_chunk_header pause", "on_chunk_header"},
+        {0, 8, -1, "on_message_complete pause|ok on_message_complete pause", "on_message_complete"},
+        {0, 9, -1, "on_reset pause|ok on_reset pause", "on_reset"},
+        {0, 10, -1, "on_message_begin pause|ok on_message_begin pause", "on_message_begin after on_reset"},
+        {0, 3, 6, "on_header_value_complete pause|on_header_value_complete pause|ok on_header_value_complete pause",
+         "a span's pause after a resume keeps the notification's reason"},
+        {0, 8, 11, "on_message_complete pause|on_message_complete pause|ok on_message_complete pause",
+         "the same in the next message"},
+        {0, 3, 8, "on_header_value_complete pause|on_message_complete pause|ok on_message_complete pause",
+         "a notification's pause after a resume names the new one"},
+        {1, 1, -1, "Paused|Paused|ok Paused", "a span's pause after llhttp_pause() and a resume: \"Paused\""},
+    };
+    int bad = 0;
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        const char *got = pr_run(LIT(in), cases[i].pre, cases[i].a, cases[i].b);
+        if (!t_check(strcmp(got, cases[i].want) == 0, "the reason after a pause", "%s: \"%s\", want \"%s\"",
+                     cases[i].what, got, cases[i].want))
+            bad++;
+    }
+    t_check(bad == 0, "the reasons after pauses in each kind of callback", "%d cases differ", bad);
+}
+
 /* ---- the field-line callbacks: a pause or an error in each ---- */
 
 /* The log of the field-line events: '[' name bytes, ']' on_header_field_complete, '<' value
@@ -1031,6 +1124,7 @@ int main(void)
     test_fields();
     test_pause();
     test_pause_method_complete();
+    test_pause_reasons();
     test_field_lines();
     test_errors();
     test_url_reasons();
