@@ -23,7 +23,7 @@
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 /* llhttp_t._owe: callbacks a pause held back, delivered at the next execute() (owed()) */
-enum { OWE_BEGIN = 1, OWE_VERSION = 2, OWE_METHOD_ERROR = 4, OWE_SHIFT = 8 };
+enum { OWE_BEGIN = 1, OWE_VERSION = 2, OWE_METHOD_ERROR = 4, OWE_SHIFT = 8, OWE_METHOD = 16 };
 
 /* ---- names and codes ---------------------------------------------------------------- */
 
@@ -414,6 +414,9 @@ static int method_done(llhttp_t *lp, int id)
 }
 
 static int t_on_method_complete(simdhttp_parser *p);
+/* in _mid: on_method_complete came at the buffer's end (method_slow); the core's call at the SP
+ * is llhttp's second, swallowed by t_on_method_complete */
+#define MID_DELIVERED 0x80
 
 /* The method's fields are owed to on_method_complete: a method span ended without the SP
  * after it (in a later buffer), or a callback stopped the parser. The trampoline sets them
@@ -450,10 +453,21 @@ static int user_method(llhttp_t *lp, const char *at, size_t n)
     return LIKELY(rc == 0) ? 0 : span_stop(lp, rc, "Span callback error in on_method");
 }
 
+/* 1 if a method name longer than s[0..n) begins with it (llhttp's trie reads on: "GET" may be
+ * "GET_PARAMETER") */
+static int method_goes_on(const char *s, size_t n)
+{
+    for (size_t i = 0; i < N_METHODS; i++)
+        if (method_names[i] && strlen(method_names[i]) > n && memcmp(method_names[i], s, n) == 0) return 1;
+    return 0;
+}
+
 static __attribute__((noinline)) int method_slow(llhttp_t *lp, const char *at, size_t n)
 {
     int id = -1;
     size_t k = lp->_mlen;
+    if (lp->_mid & MID_DELIVERED) /* no method goes on past that one */
+        return n ? invalid_method(lp, at) : 0;
     owe_method(lp); /* set back to the user's on_method_complete only where the SP is seen */
     for (size_t i = 0; i < n; i++) {
         if (k + i < LONGEST_METHOD) lp->_mbuf[k + i] = at[i];
@@ -471,6 +485,13 @@ static __attribute__((noinline)) int method_slow(llhttp_t *lp, const char *at, s
     if (at + n < lp->_end && at >= lp->_data) {
         /* the method ended here: by its SP, or by a byte simdhttp refuses next */
         if (id < 0) return at[n] == ' ' ? invalid_method(lp, at + n) : 0;
+    } else if (id >= 0 && !method_goes_on(lp->_mbuf, lp->_mlen)) {
+        /* the buffer ends with a method no other goes on from: llhttp's trie ends the span and
+         * calls on_method_complete here; the core calls it again at the SP (swallowed) */
+        int rc = user_method(lp, at, n);
+        lp->_mid = (uint8_t)(id + 1) | MID_DELIVERED;
+        if (rc == HPE_PAUSED) lp->_owe |= OWE_METHOD; /* llhttp calls it first thing after the resume */
+        return rc ? rc : method_done(lp, id);
     } else {
         id = -1; /* it may go on in the next buffer */
     }
@@ -514,6 +535,10 @@ static int t_on_method_complete(simdhttp_parser *p)
     llhttp_t *lp = LP(p);
     int id = lp->_mid - 1;
     paid_method(lp);
+    if (lp->_mid & MID_DELIVERED) { /* llhttp called it at the method's last byte */
+        lp->_mid &= (uint8_t)~MID_DELIVERED;
+        return 0;
+    }
     if (id < 0) { /* the method ended at a buffer's end: the SP is this buffer's first byte */
         if (!method_prefix(lp, lp->_mbuf, lp->_mlen, &id) || id < 0) return invalid_method(lp, lp->_data);
     }
@@ -1108,6 +1133,10 @@ static __attribute__((noinline)) int owed(llhttp_t *parser, const char *data)
         parser->error = HPE_INVALID_METHOD;
         parser->reason = "Expected space after method";
         rc = 1;
+    } else if (parser->_owe & OWE_METHOD) { /* a pause in on_method before the method's end */
+        if ((rc = method_done(parser, (parser->_mid & ~MID_DELIVERED) - 1)) != 0)
+            parser->error = rc == HPE_PAUSED ? HPE_PAUSED : parser->_cb_err; /* (reason: note_stop) */
+        parser->_cb_err = 0;
     } else if (parser->_owe & OWE_VERSION) { /* a pause before the version span (version_first) */
         /* from the program's buffer when it resumes at the version (owe_version), as llhttp's */
         const char *v = (parser->_owe & OWE_SHIFT) && parser->_skip == parser->_vlen ? data : parser->_vbuf;
