@@ -23,7 +23,7 @@
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 /* llhttp_t._owe: callbacks a pause held back, delivered at the next execute() (owed()) */
-enum { OWE_BEGIN = 1, OWE_VERSION = 2, OWE_METHOD_ERROR = 4, OWE_SHIFT = 8, OWE_METHOD = 16 };
+enum { OWE_BEGIN = 1, OWE_VERSION = 2, OWE_METHOD_ERROR = 4, OWE_SHIFT = 8, OWE_METHOD = 16, OWE_EXT_ERROR = 32 };
 
 /* ---- names and codes ---------------------------------------------------------------- */
 
@@ -1054,6 +1054,31 @@ static const char *pause_reason(const llhttp_t *lp, size_t which)
 #undef NOTE
 }
 
+/* The core refused a chunk extension name's first byte (lp->error_pos; not a tchar, '=' and
+ * ';' aside, which the core gives an empty span itself). llhttp ends an empty name span there
+ * and fails one byte after it; a CR there is "Invalid character in chunk extensions", no span.
+ * @return 1 if the empty span's callback stopped the parser (error fields set). */
+static __attribute__((noinline, cold)) int ext_name_refused(llhttp_t *lp)
+{
+    const char *pos = lp->error_pos;
+    if (!pos || pos < lp->_data || pos >= lp->_end || (pos > lp->_data && pos[-1] != ';') || *pos == '=' ||
+        *pos == ';')
+        return 0;
+    lp->error_pos = pos + 1;
+    if (*pos == '\r') {
+        lp->error = HPE_STRICT;
+        lp->reason = "Invalid character in chunk extensions";
+        return 1;
+    }
+    llhttp_data_cb cb = US(lp)->on_chunk_extension_name;
+    int rc = cb ? cb(lp, pos, 0) : 0;
+    if (rc == 0) return 0;
+    if (rc == HPE_PAUSED) lp->_owe |= OWE_EXT_ERROR; /* the error comes after the resume */
+    if (rc == -1) lp->reason = "Span callback error in on_chunk_extension_name";
+    lp->error = rc == -1 ? HPE_USER : rc; /* (a pause or another value: the reason as it was) */
+    return 1;
+}
+
 /* simdhttp stopped: set llhttp's error fields. */
 static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
 {
@@ -1110,6 +1135,10 @@ static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
         if (!own_pos) pause_shift(lp, lp->error_pos, NULL, 0, 0);
         break;
     default:
+        if (e == SIMDHTTP_E_INVALID_CHUNK_EXTENSION && simdhttp_get_error_reason(&lp->_sh) &&
+            strcmp(simdhttp_get_error_reason(&lp->_sh), "chunk extension name is not a token") == 0 &&
+            ext_name_refused(lp))
+            break;
         lp->error = (unsigned)e < SIMDHTTP_ERRNO_COUNT ? errno_ids[e] : HPE_INTERNAL;
         lp->reason = llhttp_reason(lp, e, simdhttp_get_error_reason(&lp->_sh));
         if (e == SIMDHTTP_E_INVALID_URL) url_refused(lp);
@@ -1132,6 +1161,10 @@ static __attribute__((noinline)) int owed(llhttp_t *parser, const char *data)
     } else if (parser->_owe & OWE_METHOD_ERROR) { /* a pause before an invalid byte (stopped) */
         parser->error = HPE_INVALID_METHOD;
         parser->reason = "Expected space after method";
+        rc = 1;
+    } else if (parser->_owe & OWE_EXT_ERROR) { /* a pause in an empty name's span (ext_name_refused) */
+        parser->error = HPE_STRICT;
+        parser->reason = "Invalid character in chunk extensions name";
         rc = 1;
     } else if (parser->_owe & OWE_METHOD) { /* a pause in on_method before the method's end */
         if ((rc = method_done(parser, (parser->_mid & ~MID_DELIVERED) - 1)) != 0)
