@@ -24,7 +24,8 @@
  *            and the bytes after it are the same; where the layer goes on or ends,
  *            picohttpparser went on or ended with the same data, unless it refused a chunk
  *            size of over 16 hex digits; where the layer refuses, what it decoded is a prefix
- *            of picohttpparser's data.
+ *            of picohttpparser's data; both in the same pieces, bytes_left_in_chunk after each
+ *            call where both returned -2 (or both -1), and where both end, the same body.
  * Any other difference prints both results and traps. make test replays fuzz/corpus through
  * fuzz/replay_main.c (tests/compat/picohttpparser.sh); make fuzz-pico runs libFuzzer. */
 #define _DEFAULT_SOURCE /* strncasecmp */
@@ -224,10 +225,17 @@ static void check_head(int kind, const uint8_t *in, size_t len, uint32_t seed)
 
 /* ---- chunked ---- */
 
+#define CALLS 64 /* calls whose result and bytes_left_in_chunk are kept */
+
 typedef struct dec {
     long r;         /* -2, -1, or the bytes after the end */
     char *data;     /* decoded, then the bytes after the end */
     size_t n;       /* decoded bytes */
+    size_t calls;   /* calls made */
+    long rs[CALLS]; /* each call's result and bytes_left_in_chunk after it */
+    size_t left[CALLS];
+    char last[24];  /* a -1's piece afterwards (pieces of up to 23 bytes): the bytes from the
+                       refused one moved after the data, so the same refused byte leaves the same */
 } dec;
 
 /* decode in[0..len) in pieces (seed 0: whole), each piece a fresh buffer of its size */
@@ -239,7 +247,8 @@ static void decode(int layer, int consume, const uint8_t *in, size_t len, uint32
     memset(&rd, 0, sizeof rd);
     ld.consume_trailer = rd.consume_trailer = (char)consume;
     o->data = malloc(len + 1);
-    o->n = 0;
+    memset(o->last, 0, sizeof o->last);
+    o->n = o->calls = 0;
     o->r = -2;
     for (size_t off = 0; off < len && o->r == -2;) {
         size_t p = seed ? 1 + (seed = seed * 1103515245u + 12345u) % 23 : len;
@@ -248,6 +257,12 @@ static void decode(int layer, int consume, const uint8_t *in, size_t len, uint32
         memcpy(b, in + off, p);
         size_t n = p;
         o->r = layer ? phr_decode_chunked(&ld, b, &n) : real_phr_decode_chunked(&rd, b, &n);
+        if (o->calls < CALLS) {
+            o->rs[o->calls] = o->r;
+            o->left[o->calls] = layer ? ld.bytes_left_in_chunk : rd.bytes_left_in_chunk;
+        }
+        o->calls++;
+        if (o->r == -1 && p <= sizeof o->last) memcpy(o->last, b, p);
         off += p;
         if (o->r >= 0) { /* the bytes after the end: this piece's tail, then the rest */
             memcpy(o->data + o->n, b, n + (size_t)o->r);
@@ -275,6 +290,35 @@ static int same_dec(const dec *a, const dec *b)
     return a->r == b->r && a->n == b->n && memcmp(a->data, b->data, a->n + (a->r > 0 ? (size_t)a->r : 0)) == 0;
 }
 
+/* Both in the same pieces: bytes_left_in_chunk after each call where both returned -2, or both
+ * -1 at the same byte (the same data decoded and the same piece left; not where
+ * picohttpparser refused a run of over 16 hex digits, a listed difference); where both end,
+ * the same body and the same bytes after it. */
+static void check_calls(int consume, const uint8_t *in, size_t len, uint32_t seed)
+{
+    static char detail[256];
+    dec real, lay;
+    decode(0, consume, in, len, seed | 1, &real);
+    decode(1, consume, in, len, seed | 1, &lay);
+    for (size_t i = 0; i < real.calls && i < lay.calls && i < CALLS; i++) {
+        if (real.rs[i] != lay.rs[i] || real.rs[i] >= 0) break;
+        if (real.rs[i] == -1 && (long_hex_run(in, len) || real.n != lay.n || memcmp(real.last, lay.last, sizeof real.last) != 0))
+            break; /* not the same refused byte */
+        if (real.left[i] != lay.left[i]) {
+            snprintf(detail, sizeof detail, "consume %d, call %zu: result %ld, bytes_left_in_chunk real %zu, layer %zu",
+                     consume, i, real.rs[i], real.left[i], lay.left[i]);
+            diverge("bytes_left_in_chunk differs", detail);
+        }
+    }
+    if (real.r >= 0 && lay.r >= 0 && !same_dec(&real, &lay)) {
+        snprintf(detail, sizeof detail, "consume %d: real %ld (%zu bytes), layer %ld (%zu bytes)", consume, real.r,
+                 real.n, lay.r, lay.n);
+        diverge("the decoded bodies differ (same pieces)", detail);
+    }
+    free(real.data);
+    free(lay.data);
+}
+
 static void check_chunked(int consume, const uint8_t *in, size_t len, uint32_t seed)
 {
     static char detail[256];
@@ -299,6 +343,7 @@ static void check_chunked(int consume, const uint8_t *in, size_t len, uint32_t s
     free(real.data);
     free(lay.data);
     free(lay2.data);
+    check_calls(consume, in, len, seed);
 }
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);

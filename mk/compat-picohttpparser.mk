@@ -46,7 +46,7 @@ SHIP_picohttpparser_MAP = $(PICO_LAYER)/picohttpparser.map
 SHIP_picohttpparser_DESC = picohttpparser API on the simdhttp parser
 
 $(BUILD)/compat/picohttpparser.o: $(PICO_LAYER)/picohttpparser.c $(PICO_LAYER)/include/picohttpparser.h \
-		include/simdhttp.h
+		include/simdhttp.h src/internal.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_ALL) $(PICO_LAYER_INC) -c $< -o $@
 
@@ -144,8 +144,8 @@ PICO_AS_NATIVE = $(foreach f,parse_request parse_response parse_headers decode_c
 .PHONY: bench-picohttpparser-layer
 ifneq ($(PICO_HAVE_REAL),)
 $(BUILD)/bench/pico-layer.o: bench/peer_pico.c $(PICO_LAYER)/picohttpparser.c $(PICO_LAYER)/include/picohttpparser.h \
-		tools/bench.h include/simdhttp.h bench/peer_obj.sh | $(BUILD)/bench
-	sh bench/peer_obj.sh $@ layer_ "$(CC) -std=c11 $(OPT) -fPIC -Iinclude -Itools $(PICO_LAYER_INC) -DPICO_SRC $(PICO_AS_NATIVE)" \
+		tools/bench.h include/simdhttp.h src/internal.h bench/peer_obj.sh | $(BUILD)/bench
+	sh bench/peer_obj.sh $@ layer_ "$(CC) -std=c11 $(OPT) -fPIC -Iinclude -Isrc -Itools $(PICO_LAYER_INC) -DPICO_SRC $(PICO_AS_NATIVE)" \
 		bench/peer_pico.c $(PICO_LAYER)/picohttpparser.c
 $(PICO_BENCH): bench/compat_picohttpparser.c $(BUILD)/bench/peer_pico_native.o $(BUILD)/bench/pico-native.o \
 		$(BUILD)/bench/pico-layer.o tools/cli_bench.c tools/bench_rounds.c tools/bench_parsers.c tools/bench_stats.c tools/bench.h tools/bench_rounds.h \

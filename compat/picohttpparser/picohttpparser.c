@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "internal.h" /* the parser's states: what bytes_left_in_chunk shows in each */
 #include "picohttpparser.h"
 
 #define PHR_API __attribute__((visibility("default")))
@@ -369,17 +370,76 @@ PHR_API int phr_parse_headers(const char *buf, size_t len, struct phr_header *he
  * trailer lines without a bound, and without the caller seeing the bytes to count them; the
  * layer bounds both (RFC 9112 7.1.1), with simdhttp's defaults for a zeroed decoder (0) or the
  * setters' values. The trailer section's field count is bounded by its size only. The config
- * lives in the decoder: a zeroed one is the defaults, and nothing is built per body. */
-/* On -1 picohttpparser moves the bytes from the one it refused on to follow the data decoded
- * (as it moves the bytes after the body's end); in place, simdhttp left them where they were
- * (the data only moves backwards). at: the body's offset of buf[0]. */
-static PW_COLD ssize_t chunked_failed(const simdhttp_chunked *d, char *buf, size_t n, size_t in,
-                                                               unsigned long long at)
+ * lives in the decoder: a zeroed one is the defaults, and nothing is built per body.
+ *
+ * bytes_left_in_chunk is picohttpparser's accumulator as well as its count: while it reads a
+ * chunk line, the size's digits so far (then the size, through the extensions and the line
+ * end); in the data, what is still due; 0 from the data's end on (the CRLF, the next line's
+ * first byte) and in the trailer section. simdhttp keeps the digits in its parser (_acc) and
+ * the data due in chunk_left, so the layer reads the parser's state after each call: the
+ * chunk-line states (src/internal.h) show _acc, the others chunk_left (0 outside the data). */
+#define PW_CHUNK_LINE_STATES                                                                    \
+    ((1ull << S_CHUNK_SIZE) | (1ull << S_CHUNK_SIZE_COUNTED) | (1ull << S_CHUNK_SIZE_WS) |        \
+     (1ull << S_EXT_NAME_START) | (1ull << S_EXT_NAME) | (1ull << S_EXT_NAME_END) |               \
+     (1ull << S_EXT_AFTER_NAME) | (1ull << S_EXT_VALUE_START) | (1ull << S_EXT_VALUE) |           \
+     (1ull << S_EXT_VALUE_END) | (1ull << S_EXT_AFTER_VALUE) | (1ull << S_LINE_LF))
+_Static_assert(S_TRAILERS_DONE < 64, "the parser's states fit the mask");
+
+/* a line end's CR read (S_LINE_LF): a chunk line's (the size then) or another's (0) */
+static PW_COLD size_t chunk_line_end_left(const simdhttp_chunked *d)
 {
-    if (d->error_offset >= at && d->error_offset - at <= in && d->error_offset - at >= n) {
-        size_t k = (size_t)(d->error_offset - at);
-        memmove(buf + n, buf + k, in - k);
+    return d->_p._next == S_CHUNK_HEADER ? (size_t)d->_p._acc : 0;
+}
+
+/* bytes_left_in_chunk after a -2 (the parser is in the state where the bytes ran out) */
+static inline size_t chunk_left(const simdhttp_chunked *d)
+{
+    unsigned st = d->_p._state;
+    if (__builtin_expect(PW_CHUNK_LINE_STATES >> st & 1, 0))
+        return st == S_LINE_LF ? chunk_line_end_left(d) : (size_t)d->_p._acc;
+    return (size_t)d->chunk_left;
+}
+
+/* _state: 0 before the first call, then one of these */
+enum { PW_RUN = 1, PW_OVER };
+
+/* bytes_left_in_chunk after the layer's -1: what picohttpparser held before the refused byte
+ * (prev: the byte before it in this call's buffer, -1 if none). The error's state is gone
+ * (S_ERROR); its code and bytes tell which part refused it. In a chunk line (digits,
+ * extensions, its line end) the size so far, _acc; at a chunk line's first byte, at the data's
+ * end and in the trailer section (where _acc is 0: the last chunk's size) 0. */
+static size_t chunk_left_at_error(const struct phr_chunked_decoder *decoder, char refused, int prev)
+{
+    const simdhttp_chunked *d = &decoder->_d;
+    switch (d->error) {
+    case SIMDHTTP_E_INVALID_CHUNK_SIZE: /* no hex digit at the line's start (after the LF), or
+                                           the size's end: overflow, junk or SP before CRLF */
+        if (prev < 0) return decoder->bytes_left_in_chunk; /* unchanged since the last call */
+        return prev == '\n' ? 0 : (size_t)d->_p._acc;
+    case SIMDHTTP_E_CR_EXPECTED: /* a bare LF at a line end, or chunk data without its CRLF */
+        return refused == '\n' ? chunk_line_end_left(d) : 0;
+    case SIMDHTTP_E_LF_EXPECTED: /* a CR without LF at a line end */
+        return chunk_line_end_left(d);
+    default: /* a chunk line's extensions (_acc: its size), the trailer section (_acc: 0) */
+        return (size_t)d->_p._acc;
     }
+}
+
+/* The layer's -1, the first: picohttpparser moves the bytes from the one it refused on to
+ * follow the data decoded (as it moves the bytes after the body's end); in place, simdhttp left
+ * them where they were (the data only moves backwards). n: the data decoded; in: the call's
+ * bytes. Every later call is -1 too (simdhttp's error sticks; after the end, it refuses) and
+ * changes nothing. */
+static PW_COLD ssize_t chunked_failed(struct phr_chunked_decoder *decoder, char *buf, size_t n, size_t in)
+{
+    if (decoder->_state == PW_OVER) return -1;
+    decoder->_state = PW_OVER;
+    const char *refused = simdhttp_get_error_pos(&decoder->_d._p);
+    if (!refused || refused < buf + n || refused > buf + in) return -1;
+    size_t k = (size_t)(refused - buf);
+    if (k < in) /* the framing after the data moved is intact: the byte before is the input's */
+        decoder->bytes_left_in_chunk = chunk_left_at_error(decoder, *refused, k > n ? (unsigned char)buf[k - 1] : -1);
+    memmove(buf + n, refused, in - k);
     return -1;
 }
 
@@ -389,15 +449,18 @@ PHR_API ssize_t phr_decode_chunked(struct phr_chunked_decoder *decoder, char *bu
         decoder->_cfg.max_fields = UINT32_MAX; /* the rest: zeroed, or set by the setters */
         simdhttp_chunked_init(&decoder->_d, &decoder->_cfg,
                               decoder->consume_trailer ? SIMDHTTP_CHUNKED_CONSUME_TRAILERS : 0);
-        decoder->_state = 1;
+        decoder->_state = PW_RUN;
     }
     size_t in = *bufsz;
     long r = simdhttp_chunked_decode(&decoder->_d, buf, bufsz);
-    decoder->bytes_left_in_chunk = (size_t)decoder->_d.chunk_left;
-    unsigned long long at = decoder->_seen;
-    decoder->_seen += in;
-    if (r == SIMDHTTP_CHUNKED_ERROR) return chunked_failed(&decoder->_d, buf, *bufsz, in, at);
-    return r; /* INCOMPLETE is -2, as picohttpparser's */
+    if (r == SIMDHTTP_CHUNKED_INCOMPLETE) {
+        decoder->bytes_left_in_chunk = chunk_left(&decoder->_d);
+        return r; /* -2, as picohttpparser's */
+    }
+    if (r == SIMDHTTP_CHUNKED_ERROR) return chunked_failed(decoder, buf, *bufsz, in);
+    decoder->bytes_left_in_chunk = 0;
+    decoder->_state = PW_OVER;
+    return r;
 }
 
 static uint32_t limit(size_t max) { return max < UINT32_MAX ? (uint32_t)max : UINT32_MAX; }

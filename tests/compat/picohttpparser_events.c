@@ -13,10 +13,14 @@
  *   off=16 len=4 span[name]="Host"       ("continuation" for name == NULL) and value,
  *   off=22 len=9 span[value]="a.b"       absolute offsets, escaped bytes
  *   body off=N len=N                     a Content-Length body, or the rest until EOF
+ *   partial chunked left=N               after each phr_decode_chunked piece that returned -2:
+ *                                        bytes_left_in_chunk (the size's digits so far in a
+ *                                        chunk line, the data due in the data, else 0)
  *   in data off=N left=N                 after a phr_decode_chunked piece that stopped in data
- *   chunked data len=N "..."             the decoded body, then where the encoding ended
- *   chunked end off=N                    (the trailer section, if not consumed, follows as
- *   trailers len=N headers=N             phr_parse_headers reads it)
+ *   chunked data len=N "..."             the decoded body, then where the encoding ended and
+ *   chunked end off=N left=0             bytes_left_in_chunk (-1: "error off=N left=N")
+ *   trailers len=N headers=N             (the trailer section, if not consumed, follows as
+ *                                        phr_parse_headers reads it)
  *   closed by the added empty line       the input ended inside a head: empty lines (4 CRLF)
  *                                        were delivered once more, silently, so that both
  *                                        builds decide on the head; then the end
@@ -298,8 +302,10 @@ incomplete:
     return (size_t)-1;
 }
 
-/* A chunked body at pos, decoded one piece at a time. @return the new pos or (size_t)-1. */
-static size_t chunked(size_t pos, int consume)
+/* One decoding of a chunked body at pos, one piece at a time. After each -2 a partial line:
+ * bytes_left_in_chunk, which picohttpparser also uses while it reads a chunk line. @return the
+ * result (-2: the input ended first); *end: where the body ended (r >= 0). */
+static ssize_t decode_body(size_t pos, int consume, size_t *end)
 {
     size_t start = pos;
     struct phr_chunked_decoder d;
@@ -325,6 +331,7 @@ static size_t chunked(size_t pos, int consume)
             free(b);
             if (r != -2) break;
             pos = vis;
+            outf("partial chunked left=%zu\n", d.bytes_left_in_chunk);
             if (phr_decode_chunked_is_in_data(&d)) outf("in data off=%zu left=%zu\n", vis, d.bytes_left_in_chunk);
         }
         if (!next_piece()) break;
@@ -335,19 +342,27 @@ static size_t chunked(size_t pos, int consume)
     free(data);
     if (r == -2) {
         out("incomplete\n", 11);
-        return (size_t)-1;
-    }
-    if (r == -1) {
-        outf("error off=%zu\nerror rest ", start);
+    } else if (r == -1) {
+        outf("error off=%zu left=%zu\nerror rest ", start, d.bytes_left_in_chunk);
         out_str(after, nafter);
         free(after);
-        return (size_t)-1;
+    } else {
+        *end = vis - (size_t)r;
+        outf("chunked end off=%zu left=%zu\n", *end, d.bytes_left_in_chunk);
     }
-    outf("chunked end off=%zu\n", vis - (size_t)r);
-    if (consume) return vis - (size_t)r;
+    return r;
+}
+
+/* A chunked body at pos, then its trailer section if not consumed. @return the new pos or
+ * (size_t)-1. */
+static size_t chunked(size_t pos, int consume)
+{
+    size_t end = 0;
+    if (decode_body(pos, consume, &end) < 0) return (size_t)-1;
+    if (consume) return end;
     int body;
     unsigned long long cl;
-    return head(T_TRAILERS, vis - (size_t)r, &body, &cl);
+    return head(T_TRAILERS, end, &body, &cl);
 }
 
 static void run(int type)

@@ -336,8 +336,95 @@ static void test_last_len_check_leaves_the_array(void)
     }
 }
 
+/* bytes_left_in_chunk after each call, a body fed byte by byte: picohttpparser accumulates the
+ * size in it while it reads a chunk line (the digits so far, then the size through the
+ * extensions and the line end), counts the data down, and holds 0 from the data's end on. A
+ * program reading it between calls sees the same in both builds. */
+static void test_bytes_left_by_byte(void)
+{
+    static const char body[] = "1a;x=y\r\nabcdefghijklmnopqrstuvwxyz\r\n10\r\n0123456789abcdef\r\n0\r\nT: v\r\n\r\n";
+    /* after byte i: "1" 1, "1a" 26 through the line's LF, the data 25..0, then 0; "10" 1, 16 */
+    size_t want[sizeof body - 1], bad = 0, at = 0;
+    for (size_t i = 0; i < sizeof body - 1; i++) want[i] = 0;
+    want[0] = 1;
+    for (size_t i = 1; i <= 7; i++) want[i] = 26;
+    for (size_t i = 8; i < 8 + 26; i++) want[i] = 8 + 26 - 1 - i;
+    want[36] = 1;
+    for (size_t i = 37; i <= 39; i++) want[i] = 16;
+    for (size_t i = 40; i < 40 + 16; i++) want[i] = 40 + 16 - 1 - i;
+    for (int consume = 0; consume <= 1; consume++) {
+        struct phr_chunked_decoder d;
+        memset(&d, 0, sizeof d);
+        d.consume_trailer = (char)consume;
+        ssize_t r = -2;
+        for (size_t i = 0; i < sizeof body - 1 && r == -2; i++) {
+            char c = body[i];
+            size_t n = 1;
+            r = phr_decode_chunked(&d, &c, &n);
+            if (d.bytes_left_in_chunk != want[i] && !bad++) at = i;
+        }
+        t_check(bad == 0 && r == 0,
+                consume ? "chunked consume: bytes_left_in_chunk after each byte" : "chunked: bytes_left_in_chunk after each byte",
+                "r %zd, %zu wrong, first after byte %zu", r, bad, at);
+        bad = 0;
+    }
+}
+
+/* decode the pieces of `in` (split at '|') with one decoder; @return the last result */
+static ssize_t decode_pieces(struct phr_chunked_decoder *d, const char *in)
+{
+    char b[128];
+    ssize_t r = -2;
+    while (r == -2 && *in) {
+        size_t n = strcspn(in, "|");
+        memcpy(b, in, n);
+        in += n + (in[n] == '|');
+        r = phr_decode_chunked(d, b, &n);
+    }
+    return r;
+}
+
+/* bytes_left_in_chunk after -1: where both refuse, picohttpparser's; where only the layer does
+ * (a difference docs/compat.md lists), what picohttpparser held before the refused byte, which
+ * it shows there after a -2. Each case: the body, picohttpparser's result, bytes_left_in_chunk. */
+static void test_bytes_left_at_error(void)
+{
+    static const struct {
+        const char *in;
+        int pico; /* picohttpparser's result: -1, or -2 (the layer's -1 is a listed difference) */
+        size_t left;
+    } cases[] = {
+        {"1\r\na\r\nx", -1, 0},                   /* no hex digit at a line's start */
+        {"1\r\na\r\n|x", -1, 0},                  /* the same, the call's first byte */
+        {"11111111111111111", -1, 0x1111111111111111u}, /* a 17th digit */
+        {"1\r\naX", -1, 0},                       /* chunk data without CRLF */
+        {"1\r\na\rX", -1, 0},                     /* CR without LF after the data */
+        {"5;a b", -2, 5},                         /* a malformed extension */
+        {"5x", -2, 5},                            /* junk after the size */
+        {"5|x", -2, 5},                           /* the same, the call's first byte */
+        {"12 \r\n", -2, 0x12},                    /* SP before the line end */
+        {"5\n", -2, 5},                           /* a bare LF after the size */
+        {"5\rx", -2, 5},                          /* a CR without LF after the size */
+        {"1\r\na\n", -2, 0},                      /* a bare LF after the data */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        struct phr_chunked_decoder d;
+        memset(&d, 0, sizeof d);
+        ssize_t r = decode_pieces(&d, cases[i].in);
+#ifdef PICOHTTPPARSER_SIMDHTTP
+        int want = -1;
+#else
+        int want = cases[i].pico;
+#endif
+        t_check(r == want && d.bytes_left_in_chunk == cases[i].left, "chunked: bytes_left_in_chunk at an error",
+                "case %zu: r %zd (want %d), left %zu (want %zu)", i, r, want, d.bytes_left_in_chunk, cases[i].left);
+    }
+}
+
 int main(void)
 {
+    test_bytes_left_by_byte();
+    test_bytes_left_at_error();
     test_last_len_check_leaves_the_array();
     test_partial_outputs();
     test_utf8_target();

@@ -20,7 +20,8 @@
  *     start line, the array the fields the layer read); with last_len, picohttpparser's
  *     check comes first, and a call that fails it leaves the array untouched, as there;
  *   - struct phr_chunked_decoder is larger (it holds simdhttp's decoder): zero it before use,
- *     as picohttpparser asks; consume_trailer is read at the first call;
+ *     as picohttpparser asks; consume_trailer is read at the first call; bytes_left_in_chunk
+ *     is picohttpparser's (it also holds a chunk line's size so far);
  *   - phr_decode_chunked bounds a chunk line (4096 bytes after the size) and, with
  *     consume_trailer, the trailer section (80 KiB): -1 past them (RFC 9112 7.1.1);
  *     phr_decode_chunked_set_max_chunk_ext and _set_max_trailer_size, below, set them;
@@ -71,12 +72,13 @@ int phr_parse_headers(const char *buf, size_t len, struct phr_header *headers,
  * after that: the trailer section is then checked and skipped; with 0 the decoder stops
  * before it and the caller may read it with phr_parse_headers). */
 struct phr_chunked_decoder {
-    size_t bytes_left_in_chunk; /* out: data bytes of the current chunk still to come */
+    size_t bytes_left_in_chunk; /* out, after each call, as picohttpparser: in a chunk's data the
+                                   bytes still due; in a chunk line the size's digits so far (then
+                                   the size); else 0 (after -1: its value before the refused byte) */
     char consume_trailer;       /* in */
     char _state;                /* private: 0 until the first call */
     simdhttp_config _cfg;       /* private: the setters' limits (0: the defaults) */
     simdhttp_chunked _d;        /* private */
-    unsigned long long _seen;   /* private: the body's bytes given before this call */
 };
 
 /* Decode buf[0..*bufsz) in place: the chunk data moves to buf[0..*bufsz) (*bufsz set to its
