@@ -400,8 +400,12 @@ static inline size_t chunk_left(const simdhttp_chunked *d)
     return (size_t)d->chunk_left;
 }
 
-/* _state: 0 before the first call, then one of these */
-enum { PW_RUN = 1, PW_OVER };
+/* consume_trailer: picohttpparser reads it at the last chunk's line end, so a program may set
+ * or clear it after the first call. The layer starts simdhttp's decoder in the mode the first
+ * call asks for: consuming the trailer section (no callback per chunk), or stopping at the last
+ * chunk (simdhttp's keep-trailers mode: a callback per chunk that pauses at the last one).
+ * _state: 0 before the first call, then one of these. */
+enum { PW_KEEP = 1, PW_CONSUME, PW_TRAILERS, PW_OVER };
 
 /* bytes_left_in_chunk after the layer's -1: what picohttpparser held before the refused byte
  * (prev: the byte before it in this call's buffer, -1 if none). The error's state is gone
@@ -443,13 +447,46 @@ static PW_COLD ssize_t chunked_failed(struct phr_chunked_decoder *decoder, char 
     return -1;
 }
 
+/* Keep mode, paused at the last chunk (the rest bytes moved to follow the data at buf +
+ * *bufsz), consume_trailer set: the parser goes on through the trailer section (its callbacks
+ * pause again at the message's end). */
+static PW_COLD ssize_t chunked_trailers(struct phr_chunked_decoder *decoder, char *buf, size_t *bufsz, long rest)
+{
+    simdhttp_chunked *d = &decoder->_d;
+    char *t = buf + *bufsz;
+    size_t n = (size_t)rest;
+    decoder->_state = PW_TRAILERS;
+    d->_end = 0; /* simdhttp_chunked_decode's end, undone: the paused parser goes on */
+    simdhttp_resume(&d->_p);
+    long r = simdhttp_chunked_decode(d, t, &n); /* no data there: n is 0 again */
+    if (r == SIMDHTTP_CHUNKED_ERROR) return chunked_failed(decoder, t, 0, (size_t)rest);
+    if (r >= 0) decoder->_state = PW_OVER;
+    return r;
+}
+
+/* Consume mode, consume_trailer cleared since: unless the parser read the last chunk already
+ * (then picohttpparser read the flag set), it takes keep mode's callbacks, which stop there. */
+static PW_COLD void chunked_keep(struct phr_chunked_decoder *decoder)
+{
+    simdhttp_chunked keep; /* keep mode's callbacks, from a decoder started in it */
+    if (decoder->_d._p.flags & SIMDHTTP_F_TRAILERS) {
+        decoder->_state = PW_TRAILERS;
+        return;
+    }
+    simdhttp_chunked_init(&keep, NULL, 0);
+    simdhttp_set_callbacks(&decoder->_d._p, keep._p._cb);
+    decoder->_state = PW_KEEP;
+}
+
 PHR_API ssize_t phr_decode_chunked(struct phr_chunked_decoder *decoder, char *buf, size_t *bufsz)
 {
     if (!decoder->_state) { /* zero-filled by the caller: start */
         decoder->_cfg.max_fields = UINT32_MAX; /* the rest: zeroed, or set by the setters */
+        decoder->_state = decoder->consume_trailer ? PW_CONSUME : PW_KEEP;
         simdhttp_chunked_init(&decoder->_d, &decoder->_cfg,
                               decoder->consume_trailer ? SIMDHTTP_CHUNKED_CONSUME_TRAILERS : 0);
-        decoder->_state = PW_RUN;
+    } else if (decoder->_state == PW_CONSUME && !decoder->consume_trailer) {
+        chunked_keep(decoder);
     }
     size_t in = *bufsz;
     long r = simdhttp_chunked_decode(&decoder->_d, buf, bufsz);
@@ -459,6 +496,7 @@ PHR_API ssize_t phr_decode_chunked(struct phr_chunked_decoder *decoder, char *bu
     }
     if (r == SIMDHTTP_CHUNKED_ERROR) return chunked_failed(decoder, buf, *bufsz, in);
     decoder->bytes_left_in_chunk = 0;
+    if (decoder->_state == PW_KEEP && decoder->consume_trailer) return chunked_trailers(decoder, buf, bufsz, r);
     decoder->_state = PW_OVER;
     return r;
 }

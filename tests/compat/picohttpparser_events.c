@@ -19,6 +19,9 @@
  *   in data off=N left=N                 after a phr_decode_chunked piece that stopped in data
  *   chunked data len=N "..."             the decoded body, then where the encoding ended and
  *   chunked end off=N left=0             bytes_left_in_chunk (-1: "error off=N left=N")
+ *   flipped chunked data len=N "..."     the body decoded again from the same pieces, with
+ *   flipped chunked end off=N left=0     consume_trailer flipped after the first call
+ *                                        (picohttpparser reads it at the last chunk)
  *   trailers len=N headers=N             (the trailer section, if not consumed, follows as
  *                                        phr_parse_headers reads it)
  *   closed by the added empty line       the input ended inside a head: empty lines (4 CRLF)
@@ -302,10 +305,12 @@ incomplete:
     return (size_t)-1;
 }
 
-/* One decoding of a chunked body at pos, one piece at a time. After each -2 a partial line:
- * bytes_left_in_chunk, which picohttpparser also uses while it reads a chunk line. @return the
+/* One decoding of a chunked body at pos, one piece at a time; flip: consume_trailer is flipped
+ * after the first call (picohttpparser reads it at the last chunk's line end, so a program may
+ * set or clear it late). Each line is logged after `tag`, but the partial lines (after each -2:
+ * bytes_left_in_chunk, which picohttpparser also uses while it reads a chunk line). @return the
  * result (-2: the input ended first); *end: where the body ended (r >= 0). */
-static ssize_t decode_body(size_t pos, int consume, size_t *end)
+static ssize_t decode_body(size_t pos, int consume, int flip, const char *tag, size_t *end)
 {
     size_t start = pos;
     struct phr_chunked_decoder d;
@@ -314,11 +319,12 @@ static ssize_t decode_body(size_t pos, int consume, size_t *end)
     char *data = NULL, *after = NULL;
     size_t ndata = 0, nafter = 0;
     ssize_t r = -2;
-    for (;;) {
+    for (int calls = 0;; ) {
         if (vis > pos) {
             size_t n = vis - pos;
             char *b = copy_of(pos, n);
             r = phr_decode_chunked(&d, b, &n);
+            if (flip && calls++ == 0) d.consume_trailer = (char)!consume;
             if (r == -1) { /* the bytes after this call's data, logged after the result */
                 nafter = vis - pos - n;
                 if (!(after = malloc(nafter + 1))) abort();
@@ -332,33 +338,38 @@ static ssize_t decode_body(size_t pos, int consume, size_t *end)
             if (r != -2) break;
             pos = vis;
             outf("partial chunked left=%zu\n", d.bytes_left_in_chunk);
-            if (phr_decode_chunked_is_in_data(&d)) outf("in data off=%zu left=%zu\n", vis, d.bytes_left_in_chunk);
+            if (phr_decode_chunked_is_in_data(&d)) outf("%sin data off=%zu left=%zu\n", tag, vis, d.bytes_left_in_chunk);
         }
         if (!next_piece()) break;
     }
-    out("chunked data ", 13);
-    outf("len=%zu ", ndata);
+    outf("%schunked data len=%zu ", tag, ndata);
     out_str(data ? data : "", ndata);
     free(data);
     if (r == -2) {
-        out("incomplete\n", 11);
+        outf("%sincomplete\n", tag);
     } else if (r == -1) {
-        outf("error off=%zu left=%zu\nerror rest ", start, d.bytes_left_in_chunk);
+        outf("%serror off=%zu left=%zu\n%serror rest ", tag, start, d.bytes_left_in_chunk, tag);
         out_str(after, nafter);
         free(after);
     } else {
         *end = vis - (size_t)r;
-        outf("chunked end off=%zu left=%zu\n", *end, d.bytes_left_in_chunk);
+        outf("%schunked end off=%zu left=%zu\n", tag, *end, d.bytes_left_in_chunk);
     }
     return r;
 }
 
-/* A chunked body at pos, then its trailer section if not consumed. @return the new pos or
- * (size_t)-1. */
+/* A chunked body at pos: decoded as the program asks (consume), then once more with
+ * consume_trailer flipped after the first call (its lines tagged "flipped "), from the same
+ * pieces; then the trailer section, if not consumed. @return the new pos or (size_t)-1. */
 static size_t chunked(size_t pos, int consume)
 {
-    size_t end = 0;
-    if (decode_body(pos, consume, &end) < 0) return (size_t)-1;
+    size_t end = 0, end2 = 0, from = vis;
+    ssize_t r = decode_body(pos, consume, 0, "", &end);
+    size_t to = vis;
+    vis = from; /* the same pieces again: next_piece() depends on vis only */
+    decode_body(pos, consume, 1, "flipped ", &end2);
+    vis = to;
+    if (r < 0) return (size_t)-1;
     if (consume) return end;
     int body;
     unsigned long long cl;

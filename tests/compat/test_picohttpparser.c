@@ -421,10 +421,45 @@ static void test_bytes_left_at_error(void)
     }
 }
 
+/* consume_trailer is read at the last chunk's line end (a program may set or clear it after the
+ * first call): each case gives the flag before the first call and after it, the pieces, and
+ * the result (the bytes after the trailer section when consumed, else the trailer section and
+ * what follows it). */
+static void test_consume_trailer_late(void)
+{
+    static const struct {
+        int first, then;
+        const char *in;
+        ssize_t want;
+    } cases[] = {
+        {0, 1, "1\r\na\r\n|0\r\nT: v\r\n\r\nREST", 4},    /* set after the first call */
+        {1, 0, "1\r\na\r\n|0\r\nT: v\r\n\r\nREST", 12},   /* cleared after it */
+        {0, 1, "1\r\na\r\n0\r|\nT: v\r\n\r\nREST", 4},    /* set before the last chunk's LF */
+        {1, 0, "1\r\na\r\n0\r\nT|: v\r\n\r\nREST", 4},    /* cleared inside the trailer section: too late */
+        {1, 1, "1\r\na\r\n0\r\n|T: v\r\n\r\nREST", 4},
+        {0, 1, "1\r\na\r\n0\r\nT|: v\r\n\r\nREST", 1},     /* set after the body's end: too late */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        struct phr_chunked_decoder d;
+        char b[128];
+        const char *in = cases[i].in;
+        size_t n = strcspn(in, "|");
+        memset(&d, 0, sizeof d);
+        d.consume_trailer = (char)cases[i].first;
+        memcpy(b, in, n);
+        ssize_t r = phr_decode_chunked(&d, b, &n);
+        d.consume_trailer = (char)cases[i].then;
+        if (r == -2) r = decode_pieces(&d, in + strcspn(in, "|") + 1);
+        t_check(r == cases[i].want, "chunked: consume_trailer read at the last chunk", "case %zu: r %zd (want %zd)", i, r,
+                cases[i].want);
+    }
+}
+
 int main(void)
 {
     test_bytes_left_by_byte();
     test_bytes_left_at_error();
+    test_consume_trailer_late();
     test_last_len_check_leaves_the_array();
     test_partial_outputs();
     test_utf8_target();

@@ -20,8 +20,8 @@
  *     start line, the array the fields the layer read); with last_len, picohttpparser's
  *     check comes first, and a call that fails it leaves the array untouched, as there;
  *   - struct phr_chunked_decoder is larger (it holds simdhttp's decoder): zero it before use,
- *     as picohttpparser asks; consume_trailer is read at the first call; bytes_left_in_chunk
- *     is picohttpparser's (it also holds a chunk line's size so far);
+ *     as picohttpparser asks; its public members behave as picohttpparser's (consume_trailer
+ *     is read at the last chunk; bytes_left_in_chunk also holds a chunk line's size so far);
  *   - phr_decode_chunked bounds a chunk line (4096 bytes after the size) and, with
  *     consume_trailer, the trailer section (80 KiB): -1 past them (RFC 9112 7.1.1);
  *     phr_decode_chunked_set_max_chunk_ext and _set_max_trailer_size, below, set them;
@@ -68,9 +68,10 @@ int phr_parse_response(const char *buf, size_t len, int *minor_version, int *sta
 int phr_parse_headers(const char *buf, size_t len, struct phr_header *headers,
                       size_t *num_headers, size_t last_len);
 
-/* The chunked decoder's state: zero it before the first call (consume_trailer may be set to 1
- * after that: the trailer section is then checked and skipped; with 0 the decoder stops
- * before it and the caller may read it with phr_parse_headers). */
+/* The chunked decoder's state: zero it before the first call. consume_trailer is read when the
+ * last chunk's line ends, so it may be set or cleared until then: 1, the trailer section is
+ * checked and skipped; 0, the decoder stops before it and the caller may read it with
+ * phr_parse_headers. */
 struct phr_chunked_decoder {
     size_t bytes_left_in_chunk; /* out, after each call, as picohttpparser: in a chunk's data the
                                    bytes still due; in a chunk line the size's digits so far (then
