@@ -34,7 +34,7 @@ LL_REAL_OBJS = $(BUILD)/compat/real-llhttp/llhttp.o $(BUILD)/compat/real-llhttp/
 .PHONY: compat-llhttp
 compat-llhttp: $(LL_LIBS)
 
-$(LL_OBJ): $(LL_DIR)/llhttp.c $(LL_DIR)/include/llhttp.h include/simdhttp.h src/method_names.h
+$(LL_OBJ): $(LL_DIR)/llhttp.c $(LL_DIR)/include/llhttp.h include/simdhttp.h src/method_names.h src/internal.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) $(LL_CFLAGS) -fvisibility=default -c $< -o $@
 
@@ -103,7 +103,7 @@ bench-llhttp-layer bench-llhttp-layer-callgrind:
 endif
 $(BUILD)/bench/compat-llhttp-real.o: bench/peer_obj.sh | $(BUILD)/bench
 	sh bench/peer_obj.sh $@ real_ "$(BENCH_PEER_CC) -I$(LL_REAL_INC)" $(addprefix $(LL_REAL_SRC)/,llhttp.c api.c http.c)
-$(BUILD)/bench/compat-llhttp-layer.o: $(LL_DIR)/llhttp.c $(LL_DIR)/include/llhttp.h include/simdhttp.h src/method_names.h bench/peer_obj.sh | $(BUILD)/bench
+$(BUILD)/bench/compat-llhttp-layer.o: $(LL_DIR)/llhttp.c $(LL_DIR)/include/llhttp.h include/simdhttp.h src/method_names.h src/internal.h bench/peer_obj.sh | $(BUILD)/bench
 	sh bench/peer_obj.sh $@ layer_ "$(CC) $(CFLAGS_ALL) $(LL_CFLAGS)" $<
 $(BUILD)/bench/compat_llhttp_%.o: bench/compat_llhttp.c tools/bench.h $(LL_DIR)/include/llhttp.h include/simdhttp.h | $(BUILD)/bench
 	$(CC) $(CFLAGS_ALL) -Itools $(if $(filter real,$*),-I$(LL_REAL_INC),$(LL_CFLAGS)) -DSIDE=$* -c $< -o $@
@@ -123,7 +123,7 @@ LLF_OBJS = $(LLF)/events-real.o $(LLF)/events-layer.o $(LLF)/llhttp-real.o $(LLF
 $(LLF)/llhttp-real.o: bench/peer_obj.sh
 	@mkdir -p $(dir $@)
 	sh bench/peer_obj.sh $@ real_ "$(CC) $(filter-out $(WARN),$(CFLAGS_ALL)) -I$(LL_REAL_INC)" $(addprefix $(LL_REAL_SRC)/,llhttp.c api.c http.c)
-$(LLF)/llhttp-layer.o: $(LL_DIR)/llhttp.c $(LL_DIR)/include/llhttp.h include/simdhttp.h src/method_names.h bench/peer_obj.sh
+$(LLF)/llhttp-layer.o: $(LL_DIR)/llhttp.c $(LL_DIR)/include/llhttp.h include/simdhttp.h src/method_names.h src/internal.h bench/peer_obj.sh
 	@mkdir -p $(dir $@)
 	sh bench/peer_obj.sh $@ layer_ "$(CC) $(CFLAGS_ALL) $(LL_CFLAGS)" $<
 $(LLF)/%-names.h: $(LLF)/llhttp-%.o

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal.h" /* S_URL: the core's state inside a target (url_tail) */
 #include "llhttp.h"
 #include "method_names.h"
 
@@ -238,9 +239,10 @@ static int note_stop(llhttp_t *lp, int rc, int code, const char *why, const char
 /* llhttp 8.1 checks a target's URL syntax byte by byte (its url_* states) and names the part
  * where it refuses a byte; the core checks bytes only. On the error path the layer runs the
  * target's bytes before the refused one through those states (url_step) to give llhttp's text.
- * A target that arrives in pieces: each piece the core ends at a buffer's end (an on_url span)
- * is fed at once (url_piece); the state is one byte, _vlen, unused until the version and 0 at
- * each message's begin (t_on_message_begin's one store). */
+ * A target that arrives in pieces: each piece that ends at a buffer's end is fed when
+ * llhttp_execute() returns with the core inside the target (url_tail), with on_url or without
+ * it; the state is one byte, _vlen, unused until the version and 0 at each message's begin
+ * (t_on_message_begin's one store). */
 #define URL_STATE(lp) ((lp)->_vlen)
 enum {
     U_FRESH,                      /* nothing of this message's target seen */
@@ -313,17 +315,21 @@ static unsigned url_feed(const llhttp_t *lp, unsigned s, const char *at, size_t 
     return s;
 }
 
-/* a piece of the target that ends at the buffer's end: more may come in the next one */
-static __attribute__((noinline, cold)) void url_piece(llhttp_t *lp, const char *at, size_t n)
+/* The buffer [lp->_data, lp->_end) ends inside a target (the core's state is S_URL): its piece
+ * of the target, from the SP before it or the buffer's start (a target has no SP), is fed; more
+ * may come in the next buffer. The piece may be empty (a pause in on_url at the buffer's end
+ * fed it already, and the next buffer was empty). */
+static __attribute__((noinline, cold)) void url_tail(llhttp_t *lp)
 {
-    URL_STATE(lp) = (uint8_t)url_feed(lp, URL_STATE(lp), at, n);
+    const char *from = lp->_end;
+    while (from > lp->_data && from[-1] != ' ') from--;
+    URL_STATE(lp) = (uint8_t)url_feed(lp, URL_STATE(lp), from, (size_t)(lp->_end - from));
 }
 
 /* The core refused the target's byte at lp->error_pos (SIMDHTTP_E_INVALID_URL): llhttp's text
  * for it, and llhttp's place for "Invalid characters in url" (after the byte). The bytes before
- * it: the pieces fed so far and this buffer's up to it, or (nothing fed) this buffer's from the
- * SP before the target. Without the user's on_url the layer sees no piece: a target split
- * across execute() calls is then classified from its last piece. */
+ * it: the pieces fed so far (url_tail) and this buffer's up to it, or (nothing fed) this
+ * buffer's from the SP before the target. */
 static __attribute__((noinline, cold)) void url_refused(llhttp_t *lp)
 {
     const char *pos = lp->error_pos;
@@ -347,11 +353,7 @@ static __attribute__((noinline, cold)) void url_refused(llhttp_t *lp)
 static int t_on_url(simdhttp_parser *p, const char *at, size_t n)
 {
     llhttp_t *lp = LP(p);
-    if (at + n < lp->_end) {
-        if (UNLIKELY(at[n] != ' ') && at >= lp->_data) return 0;
-    } else if (at >= lp->_data) {
-        url_piece(lp, at, n);
-    }
+    if (at + n < lp->_end && UNLIKELY(at[n] != ' ') && at >= lp->_data) return 0;
     llhttp_data_cb cb = US(lp)->on_url;
     return cb ? cb(lp, at, n) : 0; /* its errors: direct_error, as if called directly */
 }
@@ -1118,6 +1120,7 @@ static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
     switch (e) {
     case SIMDHTTP_E_PAUSED:
         lp->error = HPE_PAUSED;
+        if (lp->_sh._state == S_URL) url_tail(lp); /* on_url paused at the buffer's end */
         {
             size_t which;
             simdhttp_get_callback_result(&lp->_sh, &which);
@@ -1238,7 +1241,12 @@ llhttp_errno_t llhttp_execute(llhttp_t *parser, const char *data, size_t len)
      * allows no arithmetic on NULL) */
     parser->_end = (const char *)((uintptr_t)data + len);
     simdhttp_errno e = simdhttp_execute(&parser->_sh, data, len);
-    if (LIKELY(e == SIMDHTTP_OK)) return HPE_OK;
+    if (LIKELY(e == SIMDHTTP_OK)) {
+        /* the buffer ended inside a target: llhttp's URL state for its piece (url_refused
+         * needs it if a later buffer has a byte the core refuses) */
+        if (UNLIKELY(parser->_sh._state == S_URL)) url_tail(parser);
+        return HPE_OK;
+    }
     return stopped(parser, e);
 }
 
