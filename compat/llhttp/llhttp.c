@@ -24,7 +24,8 @@
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 /* llhttp_t._owe: callbacks a pause held back, delivered at the next execute() (owed()) */
-enum { OWE_BEGIN = 1, OWE_VERSION = 2, OWE_METHOD_ERROR = 4, OWE_SHIFT = 8, OWE_METHOD = 16, OWE_EXT_ERROR = 32 };
+enum { OWE_BEGIN = 1, OWE_VERSION = 2, OWE_METHOD_ERROR = 4, OWE_SHIFT = 8, OWE_METHOD = 16, OWE_EXT_ERROR = 32,
+       OWE_VERSION_SPAN = 64, OWE_VERSION_ERROR = 128 };
 
 /* ---- names and codes ---------------------------------------------------------------- */
 
@@ -1081,6 +1082,42 @@ static __attribute__((noinline, cold)) int ext_name_refused(llhttp_t *lp)
     return 1;
 }
 
+/* The core refused the byte after "HTTP/" (at), no digit. llhttp first reports "HTTP/" as a
+ * method in type both, or the protocol (version_first, unless done), then ends an empty version
+ * span there, then fails at that byte. A pause in one of those callbacks holds the rest back to
+ * the next execute() (owed: OWE_VERSION_SPAN, the span and the error; OWE_VERSION_ERROR, the
+ * error). Sets the error fields. */
+static __attribute__((noinline, cold)) void version_refused(llhttp_t *lp, const char *at)
+{
+    unsigned owe = lp->_owe & (OWE_VERSION_SPAN | OWE_VERSION_ERROR);
+    lp->_owe &= (uint8_t)~(OWE_VERSION_SPAN | OWE_VERSION_ERROR);
+    lp->error_pos = at;
+    int rc = 0;
+    if (!owe && !lp->_proto && (rc = version_first(lp, &lp->_sh, at)) != 0) {
+        if (rc == HPE_PAUSED) lp->_owe |= OWE_VERSION_SPAN;
+        lp->error = rc == HPE_PAUSED ? HPE_PAUSED : lp->_cb_err; /* (the reason: span_stop, note_stop) */
+        return;
+    }
+    llhttp_data_cb cb = US(lp)->on_version;
+    if (owe != OWE_VERSION_ERROR && cb && (rc = cb(lp, at, 0)) != 0) {
+        if (rc == HPE_PAUSED) lp->_owe |= OWE_VERSION_ERROR;
+        if (rc == -1) lp->reason = "Span callback error in on_version"; /* (else: as it was) */
+        lp->error = rc == -1 ? HPE_USER : rc;
+        return;
+    }
+    lp->error = HPE_INVALID_VERSION;
+    lp->reason = "Invalid major version";
+}
+
+/* 1 if the core refused the byte right after "HTTP/", not a digit (a major digit other than 1
+ * llhttp takes into the span) */
+static int version_empty(const llhttp_t *lp, simdhttp_errno e)
+{
+    const char *why = simdhttp_get_error_reason(&lp->_sh), *pos = lp->error_pos;
+    return e == SIMDHTTP_E_INVALID_VERSION && why && strcmp(why, "HTTP major version is not 1") == 0 && pos &&
+           pos >= lp->_data && pos < lp->_end && (unsigned char)(*pos - '0') > 9;
+}
+
 /* simdhttp stopped: set llhttp's error fields. */
 static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
 {
@@ -1142,6 +1179,10 @@ static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
             strcmp(simdhttp_get_error_reason(&lp->_sh), "chunk extension name is not a token") == 0 &&
             ext_name_refused(lp))
             break;
+        if (version_empty(lp, e)) {
+            version_refused(lp, lp->error_pos);
+            break;
+        }
         lp->error = (unsigned)e < SIMDHTTP_ERRNO_COUNT ? errno_ids[e] : HPE_INTERNAL;
         lp->reason = llhttp_reason(lp, e, simdhttp_get_error_reason(&lp->_sh));
         if (e == SIMDHTTP_E_INVALID_URL) url_refused(lp);
@@ -1169,6 +1210,9 @@ static __attribute__((noinline)) int owed(llhttp_t *parser, const char *data)
         parser->error = HPE_STRICT;
         parser->reason = "Invalid character in chunk extensions name";
         rc = 1;
+    } else if (parser->_owe & (OWE_VERSION_SPAN | OWE_VERSION_ERROR)) { /* version_refused */
+        version_refused(parser, data);
+        return 1;
     } else if (parser->_owe & OWE_METHOD) { /* a pause in on_method before the method's end */
         if ((rc = method_done(parser, (parser->_mid & ~MID_DELIVERED) - 1)) != 0)
             parser->error = rc == HPE_PAUSED ? HPE_PAUSED : parser->_cb_err; /* (reason: note_stop) */

@@ -645,6 +645,79 @@ static void test_url_reasons(void)
 #endif
 }
 
+/* ---- a byte after "HTTP/" that is no digit: an empty version span, then the error ---- */
+
+static struct {
+    const char *base;
+    int ret, versions, methods;
+    ptrdiff_t version_at;
+    size_t version_len;
+} ev;
+static int ev_version(llhttp_t *p, const char *at, size_t n)
+{
+    (void)p;
+    ev.versions++, ev.version_at = at - ev.base, ev.version_len = n;
+    return ev.ret;
+}
+static int ev_method(llhttp_t *p, const char *at, size_t n)
+{
+    (void)p, (void)at;
+    ev.methods += (int)n;
+    return 0;
+}
+
+static void test_version_empty_span(void)
+{
+    /* llhttp 8.1 calls on_version with no bytes at the refused byte, after "HTTP/" as a method
+     * in type both; then fails there ("Invalid major version"). What the callback returns:
+     * a pause (the error comes after the resume), -1 (HPE_USER), another value (returned). */
+    static const struct {
+        const char *in;
+        ptrdiff_t at;
+        int methods; /* on_method's bytes: "GET", or "HTTP/" in type both */
+    } cs[] = {
+        {"GET / HTTP/x.1\r\n\r\n", 11, 3},
+        {"GET / HTTP/\r\n\r\n", 11, 3},
+        {"HTTP/x.1 200 OK\r\n\r\n", 5, 5},
+    };
+    static const int rets[] = {0, HPE_PAUSED, -1, HPE_CB_HEADERS_COMPLETE};
+    for (size_t i = 0; i < sizeof cs / sizeof *cs; i++)
+        for (size_t k = 0; k < sizeof rets / sizeof *rets; k++)
+            for (size_t cut = 0; cut < strlen(cs[i].in); cut++) {
+                const char *in = cs[i].in;
+                size_t len = strlen(in);
+                llhttp_settings_t s;
+                llhttp_settings_init(&s);
+                s.on_version = ev_version;
+                s.on_method = ev_method;
+                llhttp_t p;
+                llhttp_init(&p, HTTP_BOTH, &s);
+                memset(&ev, 0, sizeof ev);
+                ev.base = in, ev.ret = rets[k];
+                llhttp_errno_t e = cut ? llhttp_execute(&p, in, cut) : HPE_OK;
+                if (e == HPE_OK) e = llhttp_execute(&p, in + cut, len - cut);
+                const char *pos = llhttp_get_error_pos(&p), *why = llhttp_get_error_reason(&p);
+                llhttp_errno_t want = rets[k] == 0 ? HPE_INVALID_VERSION : rets[k] == -1 ? HPE_USER : (llhttp_errno_t)rets[k];
+                const char *want_why = rets[k] == 0 ? "Invalid major version"
+                                       : rets[k] == -1 ? "Span callback error in on_version" : NULL;
+                int ok = e == want && pos == in + cs[i].at && (want_why ? why && strcmp(why, want_why) == 0 : !why) &&
+                         ev.versions == 1 && ev.version_at == cs[i].at && ev.version_len == 0 &&
+                         ev.methods == cs[i].methods;
+                if (ok && e == HPE_PAUSED) { /* resumed where llhttp says: the error, no more calls */
+                    llhttp_resume(&p);
+                    e = llhttp_execute(&p, pos, (size_t)(in + len - pos));
+                    why = llhttp_get_error_reason(&p);
+                    ok = e == HPE_INVALID_VERSION && llhttp_get_error_pos(&p) == in + cs[i].at && why &&
+                         strcmp(why, "Invalid major version") == 0 && ev.versions == 1;
+                }
+                if (!t_check(ok, "a byte after HTTP/ that is no digit: an empty version span, then the error",
+                             "case %zu, return %d, split %zu: %s at %td \"%s\", %d version spans (at %td, %zu bytes), "
+                             "%d method bytes", i, rets[k], cut, llhttp_errno_name(e), pos ? pos - in : -1,
+                             why ? why : "(null)", ev.versions, ev.version_at, ev.version_len, ev.methods))
+                    return;
+            }
+}
+
 /* ---- on_headers_complete's return values, upgrades ---- */
 
 static void test_skip_and_upgrade(void)
@@ -1150,6 +1223,7 @@ int main(void)
     test_field_lines();
     test_errors();
     test_url_reasons();
+    test_version_empty_span();
     test_skip_and_upgrade();
     test_bodies();
     test_start_line();
