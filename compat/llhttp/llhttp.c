@@ -23,9 +23,11 @@
 #define US(lp) ((lp)->_us)
 #define LIKELY(x) __builtin_expect(!!(x), 1)
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
-/* llhttp_t._owe: callbacks a pause held back, delivered at the next execute() (owed()) */
+/* llhttp_t._owe: callbacks a pause held back, delivered at the next execute() (owed()); and
+ * OWE_STATUS, on_status_complete held back while the buffer ends at the status line's CR
+ * (status_probe: OWE_PROBE marks its pause) */
 enum { OWE_BEGIN = 1, OWE_VERSION = 2, OWE_METHOD_ERROR = 4, OWE_SHIFT = 8, OWE_METHOD = 16, OWE_EXT_ERROR = 32,
-       OWE_VERSION_SPAN = 64, OWE_VERSION_ERROR = 128 };
+       OWE_VERSION_SPAN = 64, OWE_VERSION_ERROR = 128, OWE_STATUS = 256, OWE_PROBE = 512 };
 
 /* ---- names and codes ---------------------------------------------------------------- */
 
@@ -620,6 +622,21 @@ static int t_on_version_complete(simdhttp_parser *p)
     return cb ? cb(lp) : 0; /* its errors: direct_error */
 }
 
+/* on_status_complete (a trampoline only for a program that has it): the core calls it at the
+ * status line's CR, llhttp at the byte after it. Where the buffer ends with a CR, the core is
+ * paused to see whether it stands at that last byte (status_probe); else the user's is called
+ * at once. */
+static int t_on_status_complete(simdhttp_parser *p)
+{
+    llhttp_t *lp = LP(p);
+    if (UNLIKELY(lp->_end > lp->_data && lp->_end[-1] == '\r')) {
+        lp->_owe |= OWE_PROBE;
+        return HPE_PAUSED;
+    }
+    llhttp_cb cb = US(lp)->on_status_complete;
+    return cb ? cb(lp) : 0; /* its errors: direct_error */
+}
+
 static int t_on_status_code_complete(simdhttp_parser *p)
 {
     llhttp_t *lp = LP(p);
@@ -723,6 +740,12 @@ _Static_assert(SLOT_PAIR(simdhttp_callbacks, on_header_field, on_header_value) &
                "sync_callbacks assigns all 25 slots, seven of the pairs by one copy each");
 #undef SLOT_PAIR
 
+/* out of line: a branch, not a conditional move, in sync_callbacks */
+static __attribute__((noinline, cold)) void status_trampoline(simdhttp_callbacks *c)
+{
+    c->on_status_complete = t_on_status_complete;
+}
+
 static void sync_callbacks(llhttp_t *lp)
 {
     const llhttp_settings_t *s = lp->settings ? (const llhttp_settings_t *)lp->settings : &no_settings;
@@ -761,6 +784,7 @@ static void sync_callbacks(llhttp_t *lp)
     DIRECT(on_body, simdhttp_data_cb);
     DIRECT(on_url_complete, simdhttp_cb);
     DIRECT(on_status_complete, simdhttp_cb);
+    if (UNLIKELY(s->on_status_complete != NULL)) status_trampoline(c); /* (a test and a branch) */
     DIRECT(on_chunk_complete, simdhttp_cb);
 #undef DIRECT
 }
@@ -1090,7 +1114,7 @@ static __attribute__((noinline, cold)) int ext_name_refused(llhttp_t *lp)
 static __attribute__((noinline, cold)) void version_refused(llhttp_t *lp, const char *at)
 {
     unsigned owe = lp->_owe & (OWE_VERSION_SPAN | OWE_VERSION_ERROR);
-    lp->_owe &= (uint8_t)~(OWE_VERSION_SPAN | OWE_VERSION_ERROR);
+    lp->_owe &= (uint16_t)~(OWE_VERSION_SPAN | OWE_VERSION_ERROR);
     lp->error_pos = at;
     int rc = 0;
     if (!owe && !lp->_proto && (rc = version_first(lp, &lp->_sh, at)) != 0) {
@@ -1118,9 +1142,63 @@ static int version_empty(const llhttp_t *lp, simdhttp_errno e)
            pos >= lp->_data && pos < lp->_end && (unsigned char)(*pos - '0') > 9;
 }
 
+/* The core paused in t_on_status_complete at the status line's CR (its error position): at the
+ * buffer's last byte the user's on_status_complete waits for the next byte (OWE_STATUS, at the
+ * next execute()); before it, it is called now. Then the core goes on with the CR.
+ * @return the core's result, as simdhttp_execute()'s (a stop in the user's callback: as if the
+ * core had called it, paused there, or SIMDHTTP_E_USER with its llhttp code in _cb_err). */
+static __attribute__((noinline, cold)) simdhttp_errno status_probe(llhttp_t *lp)
+{
+    simdhttp_errno e;
+    do {
+        lp->_owe &= (uint16_t)~OWE_PROBE;
+        const char *cr = simdhttp_get_error_pos(&lp->_sh);
+        if (cr + 1 == lp->_end) {
+            lp->_owe |= OWE_STATUS;
+        } else {
+            llhttp_cb cb = US(lp)->on_status_complete;
+            int rc = cb ? cb(lp) : 0;
+            if (rc == HPE_PAUSED) return SIMDHTTP_E_PAUSED; /* the core is paused there already */
+            if (rc) {
+                lp->_cb_err = HPE_CB_STATUS_COMPLETE;
+                lp->reason = "`on_status_complete` callback error";
+                return SIMDHTTP_E_USER;
+            }
+        }
+        simdhttp_resume(&lp->_sh);
+        e = simdhttp_execute(&lp->_sh, cr, (size_t)(lp->_end - cr));
+    } while (e == SIMDHTTP_E_PAUSED && (lp->_owe & OWE_PROBE));
+    return e;
+}
+
+/* on_status_complete held back (OWE_STATUS): `data` has the byte after the CR, where llhttp
+ * calls it. @return 1 if it stopped the parser (error fields set; llhttp's place is after that
+ * byte, which the core has still to take: held, as pause_shift does). */
+static __attribute__((noinline, cold)) int status_owed(llhttp_t *lp, const char *data)
+{
+    lp->_owe &= (uint16_t)~OWE_STATUS;
+    llhttp_cb cb = US(lp)->on_status_complete;
+    int rc = cb ? cb(lp) : 0;
+    if (rc == 0) return 0;
+    lp->error_pos = data + 1;
+    if (rc == HPE_PAUSED) {
+        lp->error = HPE_PAUSED;
+        lp->reason = "on_status_complete pause";
+        lp->_hold[0] = data[0];
+        lp->_nhold = 1;
+        lp->_owe |= OWE_SHIFT;
+    } else {
+        lp->error = HPE_CB_STATUS_COMPLETE;
+        lp->reason = "`on_status_complete` callback error";
+    }
+    return 1;
+}
+
 /* simdhttp stopped: set llhttp's error fields. */
 static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
 {
+    if (e == SIMDHTTP_E_PAUSED && (lp->_owe & OWE_PROBE) && (e = status_probe(lp)) == SIMDHTTP_OK)
+        return HPE_OK;
     if (e == SIMDHTTP_E_INVALID_METHOD && lp->_mid == 0 && lp->_mlen) {
         /* a whole method, then a byte that is not SP in a later buffer: llhttp has reported
          * the method before it fails */
@@ -1226,11 +1304,11 @@ static __attribute__((noinline)) int owed(llhttp_t *parser, const char *data)
             if (rc == -1) parser->reason = "Span callback error in on_version";
             if (v == data) { /* the core has taken these bytes: the stop is after them */
                 stop = data + parser->_vlen;
-                parser->_skip = 0, parser->_owe &= (uint8_t)~OWE_SHIFT;
+                parser->_skip = 0, parser->_owe &= (uint16_t)~OWE_SHIFT;
             }
         }
     }
-    parser->_owe &= OWE_SHIFT;
+    parser->_owe &= OWE_SHIFT | OWE_STATUS;
     if (rc) parser->error_pos = stop;
     return rc != 0;
 }
@@ -1240,7 +1318,7 @@ static __attribute__((noinline)) int owed(llhttp_t *parser, const char *data)
  * next callback: its place is mapped into the program's buffer). */
 static __attribute__((noinline)) int shift(llhttp_t *parser, const char **data, size_t *len)
 {
-    parser->_owe &= (uint8_t)~OWE_SHIFT;
+    parser->_owe &= (uint16_t)~OWE_SHIFT;
     if (parser->_skip) {
         size_t k = parser->_skip <= *len ? parser->_skip : *len;
         *data += k, *len -= k;
@@ -1254,11 +1332,12 @@ static __attribute__((noinline)) int shift(llhttp_t *parser, const char **data, 
     parser->_data = hold;
     parser->_end = hold + n;
     simdhttp_errno e = simdhttp_execute(&parser->_sh, hold, n);
+    if (e == SIMDHTTP_E_PAUSED && (parser->_owe & OWE_PROBE)) e = status_probe(parser);
     if (e == SIMDHTTP_OK) return 0;
     const char *cp = simdhttp_get_error_pos(&parser->_sh);
     parser->_err_pos = NULL;
     stopped(parser, e); /* (a pause there shifts nothing: pause_shift below does, knowing *data) */
-    parser->_owe &= (uint8_t)~OWE_SHIFT, parser->_skip = parser->_nhold = 0;
+    parser->_owe &= (uint16_t)~OWE_SHIFT, parser->_skip = parser->_nhold = 0;
     parser->error_pos = *data;
     if (e == SIMDHTTP_E_PAUSED && cp >= hold && cp <= hold + n) {
         pause_shift(parser, cp, *data, *len, 1);
@@ -1277,8 +1356,9 @@ llhttp_errno_t llhttp_execute(llhttp_t *parser, const char *data, size_t len)
     if (UNLIKELY(parser->error != HPE_OK)) return (llhttp_errno_t)parser->error;
     check_callbacks(parser);
     if (UNLIKELY(parser->_owe)) {
-        if ((parser->_owe & ~OWE_SHIFT) && owed(parser, data)) return (llhttp_errno_t)parser->error;
+        if ((parser->_owe & ~(OWE_SHIFT | OWE_STATUS)) && owed(parser, data)) return (llhttp_errno_t)parser->error;
         if ((parser->_owe & OWE_SHIFT) && shift(parser, &data, &len)) return (llhttp_errno_t)parser->error;
+        if ((parser->_owe & OWE_STATUS) && len && status_owed(parser, data)) return (llhttp_errno_t)parser->error;
     }
     parser->_data = data;
     /* (as integers: data may be NULL, with len 0, or with a length the core refuses, and C
@@ -1301,6 +1381,7 @@ static __attribute__((noinline)) llhttp_errno_t finish_message(llhttp_t *parser)
     check_callbacks(parser);
     parser->_cb_err = 0;
     parser->_in_finish = 1;
+    parser->_data = parser->_end = NULL; /* no buffer (trampolines read them) */
     /* llhttp's finish in the middle of a message returns HPE_INVALID_EOF_STATE and changes
      * nothing: bytes given after it go on parsing. The core's finish would make that error
      * stick, so it runs only where it ends the message: after the steps that need no bytes (an

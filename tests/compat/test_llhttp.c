@@ -718,6 +718,69 @@ static void test_version_empty_span(void)
             }
 }
 
+/* ---- on_status_complete: after the status line's LF, wherever a buffer ends ---- */
+
+static struct {
+    int ret, calls, completes;
+} sc;
+static int sc_status_complete(llhttp_t *p)
+{
+    (void)p;
+    sc.calls++;
+    return sc.ret;
+}
+static int sc_message_complete(llhttp_t *p)
+{
+    (void)p;
+    sc.completes++;
+    return 0;
+}
+
+static void test_status_complete_split(void)
+{
+    /* llhttp calls on_status_complete at the byte after the status line's CR: a buffer that ends
+     * at the CR has not seen it yet. Its pause and error stop after that LF. */
+    static const char *const ins[] = {"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n",
+                                      "HTTP/1.1 200\r\nContent-Length: 0\r\n\r\n"};
+    static const int rets[] = {0, HPE_PAUSED, -1};
+    for (size_t i = 0; i < sizeof ins / sizeof *ins; i++)
+        for (size_t k = 0; k < sizeof rets / sizeof *rets; k++)
+            for (size_t cut = 1; cut < strlen(ins[i]); cut++) {
+                const char *in = ins[i];
+                size_t len = strlen(in), lf = (size_t)(strchr(in, '\n') - in);
+                llhttp_settings_t s;
+                llhttp_settings_init(&s);
+                s.on_status_complete = sc_status_complete;
+                s.on_message_complete = sc_message_complete;
+                llhttp_t p;
+                llhttp_init(&p, HTTP_RESPONSE, &s);
+                memset(&sc, 0, sizeof sc);
+                sc.ret = rets[k];
+                llhttp_errno_t e = llhttp_execute(&p, in, cut);
+                int first = sc.calls; /* calls in the first buffer */
+                const char *rest = in + cut;
+                if (e == HPE_PAUSED) { /* resumed where llhttp says */
+                    rest = llhttp_get_error_pos(&p);
+                    llhttp_resume(&p);
+                    e = HPE_OK;
+                }
+                if (e == HPE_OK) e = llhttp_execute(&p, rest, (size_t)(in + len - rest));
+                if (e == HPE_PAUSED && llhttp_get_error_pos(&p) == in + lf + 1) {
+                    llhttp_resume(&p);
+                    e = llhttp_execute(&p, in + lf + 1, len - lf - 1);
+                }
+                const char *pos = llhttp_get_error_pos(&p);
+                int ok = first == (cut > lf) && sc.calls == 1 &&
+                         (rets[k] == -1 ? e == HPE_CB_STATUS_COMPLETE && pos == in + lf + 1 && sc.completes == 0
+                                        : e == HPE_OK && sc.completes == 1);
+                if (!t_check(ok, "on_status_complete after the status line's LF, at every split",
+                             "input %zu, return %d, split %zu: %d call(s) in the first buffer, %d in all, %s at %td, "
+                             "%d message(s)", i, rets[k], cut, first, sc.calls, llhttp_errno_name(e),
+                             pos ? pos - in : -1, sc.completes))
+                    return;
+            }
+}
+
 /* ---- on_headers_complete's return values, upgrades ---- */
 
 static void test_skip_and_upgrade(void)
@@ -1224,6 +1287,7 @@ int main(void)
     test_errors();
     test_url_reasons();
     test_version_empty_span();
+    test_status_complete_split();
     test_skip_and_upgrade();
     test_bodies();
     test_start_line();

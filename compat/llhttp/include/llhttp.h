@@ -638,7 +638,8 @@ struct llhttp__internal_s {
     int _cb_err;                /* a callback's error code, until execute() returns it */
     uint8_t _mlen, _mid, _proto, _vlen; /* adjacent: 0 at each message begin, one store; _vlen
                                            holds the URL state until the version (URL_STATE) */
-    uint8_t _owe, _in_finish;
+    uint16_t _owe;              /* callbacks a pause held back (OWE_* in llhttp.c) */
+    uint8_t _in_finish;
     uint8_t _skip, _nhold;      /* where llhttp stops after a pause is not the core's (pause_shift) */
     char _hold[2];
     uint8_t _init_type;
