@@ -467,6 +467,16 @@ static int method_goes_on(const char *s, size_t n)
     return 0;
 }
 
+/* on_method or on_method_complete stopped the parser (rc) where the method ends at a byte `at`
+ * no method goes on with: llhttp stands at that byte, and after a pause refuses it (owed); the
+ * core, stopped in on_method, stands after the bytes it took. */
+static __attribute__((noinline, cold)) int method_stopped(llhttp_t *lp, int rc, const char *at)
+{
+    if (rc == HPE_PAUSED) lp->_owe |= OWE_METHOD_ERROR;
+    lp->_err_pos = at >= lp->_data && at <= lp->_end ? at : NULL;
+    return rc;
+}
+
 static __attribute__((noinline)) int method_slow(llhttp_t *lp, const char *at, size_t n)
 {
     int id = -1;
@@ -482,8 +492,9 @@ static __attribute__((noinline)) int method_slow(llhttp_t *lp, const char *at, s
             if (id < 0) return invalid_method(lp, at + i);
             lp->_mid = (uint8_t)(id + 1);
             int rc = i ? user_method(lp, at, i) : 0;
-            if (!rc) rc = method_done(lp, id);
-            return rc ? rc : invalid_method(lp, at + i);
+            if (rc == 0) rc = method_done(lp, id);
+            else if (rc == HPE_PAUSED) lp->_owe |= OWE_METHOD; /* on_method_complete after the resume */
+            return rc ? method_stopped(lp, rc, at + i) : invalid_method(lp, at + i);
         }
     }
     lp->_mlen = (uint8_t)(k + n);
@@ -1269,21 +1280,36 @@ static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
     return (llhttp_errno_t)lp->error;
 }
 
+/* llhttp's error at a byte no method goes on with, where a pause held it back (OWE_METHOD_ERROR) */
+static int method_error(llhttp_t *lp)
+{
+    lp->error = HPE_INVALID_METHOD;
+    lp->reason = "Expected space after method";
+    return 1;
+}
+
 /* Callbacks a pause held back (OWE_*), delivered before the core goes on. @return 1 if one of
  * them stopped the parser again: error, reason and error_pos (data: nothing consumed) set. */
 static __attribute__((noinline)) int owed(llhttp_t *parser, const char *data)
 {
     int rc = 0;
+    unsigned keep = 0; /* what stays owed after a pause here */
     const char *stop = data; /* where a stop here leaves the program */
     if (parser->_owe & OWE_BEGIN) { /* on_reset paused before on_message_begin */
         if (US(parser)->on_message_begin && (rc = US(parser)->on_message_begin(parser)) != 0) {
             parser->error = rc == HPE_PAUSED ? HPE_PAUSED : HPE_CB_MESSAGE_BEGIN;
             parser->reason = rc == HPE_PAUSED ? "on_message_begin pause" : "`on_message_begin` callback error";
         }
-    } else if (parser->_owe & OWE_METHOD_ERROR) { /* a pause before an invalid byte (stopped) */
-        parser->error = HPE_INVALID_METHOD;
-        parser->reason = "Expected space after method";
-        rc = 1;
+    } else if (parser->_owe & OWE_METHOD) { /* a pause in on_method before the method's end */
+        if ((rc = method_done(parser, (parser->_mid & ~MID_DELIVERED) - 1)) != 0)
+            parser->error = rc == HPE_PAUSED ? HPE_PAUSED : parser->_cb_err; /* (reason: note_stop) */
+        parser->_cb_err = 0;
+        if (parser->_owe & OWE_METHOD_ERROR) { /* then the byte no method goes on with (method_slow) */
+            if (rc == HPE_PAUSED) keep = OWE_METHOD_ERROR;
+            else if (rc == 0) rc = method_error(parser);
+        }
+    } else if (parser->_owe & OWE_METHOD_ERROR) { /* a pause before an invalid byte (stopped, method_slow) */
+        rc = method_error(parser);
     } else if (parser->_owe & OWE_EXT_ERROR) { /* a pause in an empty name's span (ext_name_refused) */
         parser->error = HPE_STRICT;
         parser->reason = "Invalid character in chunk extensions name";
@@ -1291,10 +1317,6 @@ static __attribute__((noinline)) int owed(llhttp_t *parser, const char *data)
     } else if (parser->_owe & (OWE_VERSION_SPAN | OWE_VERSION_ERROR)) { /* version_refused */
         version_refused(parser, data);
         return 1;
-    } else if (parser->_owe & OWE_METHOD) { /* a pause in on_method before the method's end */
-        if ((rc = method_done(parser, (parser->_mid & ~MID_DELIVERED) - 1)) != 0)
-            parser->error = rc == HPE_PAUSED ? HPE_PAUSED : parser->_cb_err; /* (reason: note_stop) */
-        parser->_cb_err = 0;
     } else if (parser->_owe & OWE_VERSION) { /* a pause before the version span (version_first) */
         /* from the program's buffer when it resumes at the version (owe_version), as llhttp's */
         const char *v = (parser->_owe & OWE_SHIFT) && parser->_skip == parser->_vlen ? data : parser->_vbuf;
@@ -1308,7 +1330,7 @@ static __attribute__((noinline)) int owed(llhttp_t *parser, const char *data)
             }
         }
     }
-    parser->_owe &= OWE_SHIFT | OWE_STATUS;
+    parser->_owe &= OWE_SHIFT | OWE_STATUS | keep;
     if (rc) parser->error_pos = stop;
     return rc != 0;
 }

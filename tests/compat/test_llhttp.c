@@ -645,6 +645,8 @@ static void test_url_reasons(void)
 #endif
 }
 
+static llhttp_errno_t feed(llhttp_t *p, const char *d, size_t n);
+
 /* ---- a byte after "HTTP/" that is no digit: an empty version span, then the error ---- */
 
 static struct {
@@ -777,6 +779,84 @@ static void test_status_complete_split(void)
                              "input %zu, return %d, split %zu: %d call(s) in the first buffer, %d in all, %s at %td, "
                              "%d message(s)", i, rets[k], cut, first, sc.calls, llhttp_errno_name(e),
                              pos ? pos - in : -1, sc.completes))
+                    return;
+            }
+}
+
+/* ---- a pause or an error in on_method / on_method_complete, the method split anywhere ---- */
+
+static struct {
+    int mode, stopped, mcs, completes;
+    char method[16];
+} mp;
+static int mp_method(llhttp_t *p, const char *at, size_t n)
+{
+    (void)p;
+    size_t k = strlen(mp.method);
+    if (k + n < sizeof mp.method) memcpy(mp.method + k, at, n), mp.method[k + n] = 0;
+    if (mp.mode != 0 || mp.stopped) return 0;
+    mp.stopped = 1;
+    return HPE_PAUSED;
+}
+static int mp_method_complete(llhttp_t *p)
+{
+    (void)p;
+    mp.mcs++;
+    if (mp.mode == 0 || mp.stopped) return 0;
+    mp.stopped = 1;
+    return mp.mode == 1 ? HPE_PAUSED : -1;
+}
+static int mp_message_complete(llhttp_t *p)
+{
+    (void)p;
+    mp.completes++;
+    return 0;
+}
+
+static void test_method_pause_split(void)
+{
+    /* llhttp matches a method with its trie: "GETX" is GET, then a byte that is no SP. A pause
+     * in on_method or on_method_complete there stands at that byte and refuses it after the
+     * resume; an error there is at that byte too. Every split, resumed where llhttp says. */
+    static const struct {
+        const char *in, *method;
+        ptrdiff_t bad; /* the refused byte, or -1 */
+    } cs[] = {
+        {"GETX / HTTP/1.1\r\n\r\n", "GET", 3},
+        {"POSTX / HTTP/1.1\r\n\r\n", "POST", 4},
+        {"PUTGeT / HTTP/1.1\r\n\r\n", "PUT", 3},
+        {"POST / HTTP/1.1\r\n\r\n", "POST", -1},
+        {"M-SEARCH * HTTP/1.1\r\n\r\n", "M-SEARCH", -1},
+    };
+    for (size_t i = 0; i < sizeof cs / sizeof *cs; i++)
+        for (int mode = 0; mode < 3; mode++) /* on_method pauses; on_method_complete pauses; it fails */
+            for (size_t cut = 1; cut < strlen(cs[i].in); cut++) {
+                const char *in = cs[i].in;
+                size_t len = strlen(in);
+                llhttp_settings_t s;
+                llhttp_settings_init(&s);
+                s.on_method = mp_method;
+                s.on_method_complete = mp_method_complete;
+                s.on_message_complete = mp_message_complete;
+                llhttp_t p;
+                llhttp_init(&p, HTTP_REQUEST, &s);
+                memset(&mp, 0, sizeof mp);
+                mp.mode = mode;
+                llhttp_errno_t e = feed(&p, in, cut);
+                if (e == HPE_OK) e = feed(&p, in + cut, len - cut);
+                const char *pos = llhttp_get_error_pos(&p), *why = llhttp_get_error_reason(&p);
+                int ok = mp.mcs == 1 && strcmp(mp.method, cs[i].method) == 0;
+                if (mode == 2)
+                    ok = ok && e == HPE_CB_METHOD_COMPLETE && (cs[i].bad < 0 || pos == in + cs[i].bad);
+                else if (cs[i].bad >= 0)
+                    ok = ok && e == HPE_INVALID_METHOD && pos == in + cs[i].bad && why &&
+                         strcmp(why, "Expected space after method") == 0;
+                else
+                    ok = ok && e == HPE_OK && mp.completes == 1;
+                if (!t_check(ok, "a pause or an error in the method's callbacks, the method split anywhere",
+                             "input %zu, mode %d, split %zu: %s at %td \"%s\", method \"%s\", %d on_method_complete, "
+                             "%d message(s)", i, mode, cut, llhttp_errno_name(e), pos ? pos - in : -1,
+                             why ? why : "(null)", mp.method, mp.mcs, mp.completes))
                     return;
             }
 }
@@ -1288,6 +1368,7 @@ int main(void)
     test_url_reasons();
     test_version_empty_span();
     test_status_complete_split();
+    test_method_pause_split();
     test_skip_and_upgrade();
     test_bodies();
     test_start_line();
