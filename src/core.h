@@ -706,18 +706,20 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
         SH_NOTE_OR_EXIT(on_header_value_complete, S_FIELD_START, pos);                               \
     } while (0)
 
-/* Deliver what the buffer holds of the p->content_length bytes left; wait in MORE unless they
- * are all here, then go on (to the code that follows) in state DONE. */
-#define SH_BODY_BYTES_OR_EXIT(MORE, DONE)                                                   \
+/* Deliver what the buffer holds (pos < end: the caller tested it) of the LEFT bytes left (a
+ * local holding p->content_length, never 0 here: so n_ is not either); wait in MORE unless they
+ * are all here, then go on (to the code that follows) in state DONE. LEFT is not read back from
+ * p after on_body: the parser's fields are for reading in callbacks (include/simdhttp.h). */
+#define SH_BODY_BYTES_OR_EXIT(LEFT, MORE, DONE)                                             \
     do {                                                                                    \
         uint64_t n_;                                                                        \
-        if (pos == end) SH_MORE_EXIT(MORE);                                                 \
-        n_ = (uint64_t)(end - pos) < p->content_length ? (uint64_t)(end - pos) : p->content_length; \
-        p->content_length -= n_;                                                            \
+        n_ = (uint64_t)(end - pos) < (LEFT) ? (uint64_t)(end - pos) : (LEFT);               \
+        (LEFT) -= n_;                                                                       \
+        p->content_length = (LEFT);                                                         \
         mark = pos;                                                                         \
         pos += n_;                                                                          \
-        SH_SPAN_OR_EXIT(on_body, mark, n_, p->content_length ? (MORE) : (DONE), pos);       \
-        if (p->content_length) SH_MORE_EXIT(MORE);                                          \
+        SH_SPAN_IF_OR_GOTO(cb_stop, on_body, mark, n_, (LEFT) ? (MORE) : (DONE), pos, 1);   \
+        if (SH_UNLIKELY(LEFT)) SH_MORE_EXIT(MORE);                                          \
     } while (0)
 
 /* Consume one byte of a chunk line's extensions, within max_chunk_ext. */
@@ -1098,10 +1100,11 @@ static SH_ALWAYS_INLINE int sh_fields_stream(simdhttp_parser *p, sh_walk *w,
 
 /* A size line of 1 to 15 digits and its CRLF, all in the buffer (the caller tested end - pos
  * >= 17: the 16 digit reads and the CRLF after 15 digits): the digits unrolled, with no end or
- * overflow test and no state but the size stored. @return the byte after the CRLF, or NULL:
- * any other line (no digit, a 16th digit, extensions, whitespace, a bare LF) takes the byte
- * states from its first byte, so every error and its offset is theirs. */
-static SH_ALWAYS_INLINE const uint8_t *sh_chunk_size_fast(simdhttp_parser *p, const uint8_t *pos)
+ * overflow test and no state stored: the size goes to *size (a local of the caller, so it stays
+ * in a register up to the chunk data). @return the byte after the CRLF, or NULL: any other
+ * line (no digit, a 16th digit, extensions, whitespace, a bare LF) takes the byte states from
+ * its first byte, so every error and its offset is theirs. */
+static SH_ALWAYS_INLINE const uint8_t *sh_chunk_size_fast(uint64_t *size, const uint8_t *pos)
 {
     uint64_t acc = 0;
     unsigned i;
@@ -1114,7 +1117,7 @@ static SH_ALWAYS_INLINE const uint8_t *sh_chunk_size_fast(simdhttp_parser *p, co
     if (SH_LIKELY(i - 1u < 15u && SH_IS_CRLF(pos + i))) {
         /* _idx and _ext_left, which a leading zero sets for the counting loop and the
          * extensions, are read by neither here: the line ends at its size */
-        p->_acc = acc;
+        *size = acc;
         return pos + i + 2;
     }
     return NULL;
@@ -1996,8 +1999,11 @@ static SH_ALWAYS_INLINE int sh_body(simdhttp_parser *p, sh_ctx *x, const uint8_t
     goto body_cl;
 
     /* ---------------------------------------------------------------- bodies ---- */
-body_cl:
-    SH_BODY_BYTES_OR_EXIT(S_BODY_CL, S_MSG_DONE);
+body_cl: {
+    uint64_t left = p->content_length;
+    if (pos == end) SH_MORE_EXIT(S_BODY_CL);
+    SH_BODY_BYTES_OR_EXIT(left, S_BODY_CL, S_MSG_DONE);
+}
     goto msg_done;
 
 body_eof:
@@ -2049,6 +2055,7 @@ static SH_ALWAYS_INLINE int sh_chunked(simdhttp_parser *p, sh_ctx *x, const uint
                                      const int headmode)
 {
     const uint8_t *pos = *pp, *const end = x->end, *mark, *q;
+    uint64_t left;
     int rc;
     uint8_t c;
 
@@ -2066,9 +2073,9 @@ chunk_size_start:
     /* Fast path: the usual size line at once (sh_chunk_size_fast); any other takes the byte
      * states below from its first byte. The head API never gets here: !headmode leaves its
      * function as it was. */
-    if (!headmode && SH_LIKELY(end - pos >= 17) && (q = sh_chunk_size_fast(p, pos)) != NULL) {
+    if (!headmode && SH_LIKELY(end - pos >= 17) && (q = sh_chunk_size_fast(&left, pos)) != NULL) {
         pos = q;
-        goto chunk_header;
+        goto chunk_header_left;
     }
 chunk_size_bytes:
     if (pos == end) SH_MORE_EXIT(S_CHUNK_SIZE_START);
@@ -2154,28 +2161,40 @@ chunk_size_crlf:
     p->_next = S_CHUNK_HEADER;
     SH_PART_RETURN(SH_GO_LINE_END);
 chunk_header:
-    p->content_length = p->_acc;
-    if (p->_acc == 0) {
-        /* last chunk: the trailer section follows, with the head's limits */
-        p->flags |= SIMDHTTP_F_TRAILERS;
-        p->_head_left = p->_max_head_size;
-        p->_fields_left = p->_max_fields;
-        p->_want = 0;
-        SH_NOTE_OR_EXIT(on_chunk_header, S_FIELD_START, pos);
-        *pp = pos;
-        return SH_GO_TRAILERS;
-    }
+    left = p->_acc;
+chunk_header_left: /* the size in left (the fast path's lines store no _acc) */
+    p->content_length = left;
+    if (left == 0) goto last_chunk;
     SH_NOTE_OR_EXIT(on_chunk_header, S_CHUNK_DATA, pos);
+    goto chunk_data_left;
+last_chunk:
+    /* the trailer section follows, with the head's limits */
+    p->flags |= SIMDHTTP_F_TRAILERS;
+    p->_head_left = p->_max_head_size;
+    p->_fields_left = p->_max_fields;
+    p->_want = 0;
+    SH_NOTE_OR_EXIT(on_chunk_header, S_FIELD_START, pos);
+    *pp = pos;
+    return SH_GO_TRAILERS;
 chunk_data:
-    SH_BODY_BYTES_OR_EXIT(S_CHUNK_DATA, S_CHUNK_DATA_END);
+    left = p->content_length;
+chunk_data_left:
+    if (pos == end) SH_MORE_EXIT(S_CHUNK_DATA);
+chunk_data_bytes: /* pos < end */
+    SH_BODY_BYTES_OR_EXIT(left, S_CHUNK_DATA, S_CHUNK_DATA_END);
 chunk_data_end:
-    /* the usual CRLF, tested first (what line_end does), with the next size line's bound */
-    if (!headmode && SH_LIKELY(end - pos >= 19 && SH_IS_CRLF(pos))) {
+    /* the usual CRLF, tested first (what line_end does), with the bound of the next size line
+     * and one byte after it: its chunk's data starts in the buffer (chunk_data_bytes). (The
+     * bound as pos + 20 <= end: one lea and a compare, where end - pos took a copy too.) */
+    if (!headmode && SH_LIKELY((uintptr_t)pos + 20 <= (uintptr_t)end && SH_IS_CRLF(pos))) {
         pos += 2;
         SH_NOTE_OR_EXIT(on_chunk_complete, S_CHUNK_SIZE_START, pos);
-        if ((q = sh_chunk_size_fast(p, pos)) != NULL) { /* the bound is tested */
+        if ((q = sh_chunk_size_fast(&left, pos)) != NULL) { /* the bound is tested */
             pos = q;
-            goto chunk_header;
+            p->content_length = left;
+            if (left == 0) goto last_chunk;
+            SH_NOTE_OR_EXIT(on_chunk_header, S_CHUNK_DATA, pos);
+            goto chunk_data_bytes;
         }
         goto chunk_size_bytes;
     }
