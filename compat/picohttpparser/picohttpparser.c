@@ -424,8 +424,9 @@ static size_t chunk_left_at_error(const struct phr_chunked_decoder *decoder, cha
         return refused == '\n' ? chunk_line_end_left(d) : 0;
     case SIMDHTTP_E_LF_EXPECTED: /* a CR without LF at a line end */
         return chunk_line_end_left(d);
-    default: /* a chunk line's extensions (_acc: its size), the trailer section (_acc: 0) */
-        return (size_t)d->_p._acc;
+    default: /* a chunk line's extensions (_acc: its size), or the trailer section (0: the core's
+              * fast path reads the last chunk's size line without storing _acc) */
+        return d->_p.flags & SIMDHTTP_F_TRAILERS ? 0 : (size_t)d->_p._acc;
     }
 }
 
