@@ -411,7 +411,7 @@ enum { PW_KEEP = 1, PW_CONSUME, PW_TRAILERS, PW_OVER };
  * (prev: the byte before it in this call's buffer, -1 if none). The error's state is gone
  * (S_ERROR); its code and bytes tell which part refused it. In a chunk line (digits,
  * extensions, its line end) the size so far, _acc; at a chunk line's first byte, at the data's
- * end and in the trailer section (where _acc is 0: the last chunk's size) 0. */
+ * end and in the trailer section (the TRAILERS flag; _acc may be an earlier line's) 0. */
 static size_t chunk_left_at_error(const struct phr_chunked_decoder *decoder, char refused, int prev)
 {
     const simdhttp_chunked *d = &decoder->_d;
