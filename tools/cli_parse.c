@@ -477,14 +477,19 @@ static void report_error(state *s, input *in, simdhttp_parser *p, simdhttp_errno
     fprintf(stderr, "simdhttp parse: %s at offset %" PRIu64 " (%s): %s\n", name, at, num, reason);
 }
 
-int cli_parse(int argc, char **argv)
-{
-    simdhttp_type type = SIMDHTTP_BOTH;
-    simdhttp_config cfg = {0};
-    unsigned long long split = 0, v;
-    int no_eof = 0, skip_body = 0, verdict = 0;
-    const char *path = NULL;
+/* What the command line asked for. */
+typedef struct options {
+    simdhttp_type type;
+    simdhttp_config cfg;
+    unsigned long long split;
+    int no_eof, skip_body, verdict;
+    const char *path;
+} options;
 
+/* argv into o. @return -1 when it parsed, else the exit status (--help: 0; bad usage). */
+static int parse_options(int argc, char **argv, options *o)
+{
+    unsigned long long v;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *val = NULL;
@@ -505,50 +510,125 @@ int cli_parse(int argc, char **argv)
             if (i + 1 >= argc) return usage("option '%s' needs a value", a);
             val = argv[++i];
         }
-        if (!strcmp(a, "--request")) type = SIMDHTTP_REQUEST;
-        else if (!strcmp(a, "--response")) type = SIMDHTTP_RESPONSE;
-        else if (!strcmp(a, "--auto")) type = SIMDHTTP_BOTH;
-        else if (!strcmp(a, "--skip-body")) skip_body = 1;
-        else if (!strcmp(a, "--no-eof")) no_eof = 1;
+        if (!strcmp(a, "--request")) o->type = SIMDHTTP_REQUEST;
+        else if (!strcmp(a, "--response")) o->type = SIMDHTTP_RESPONSE;
+        else if (!strcmp(a, "--auto")) o->type = SIMDHTTP_BOTH;
+        else if (!strcmp(a, "--skip-body")) o->skip_body = 1;
+        else if (!strcmp(a, "--no-eof")) o->no_eof = 1;
         else if (!strcmp(a, "--mode")) {
             long m = simdhttp_mode_from_name(val, strlen(val));
             if (m < 0) return usage("--mode wants strict, defensive or monitor, not '%s'", val);
-            cfg.lenient |= (uint32_t)m;
-            verdict = 1;
+            o->cfg.lenient |= (uint32_t)m;
+            o->verdict = 1;
         } else if (!strcmp(a, "--lenient")) {
             const char *bad;
-            if (parse_lenient(val, &cfg.lenient, &bad)) return usage("unknown lenient flag in '%s'", bad);
+            if (parse_lenient(val, &o->cfg.lenient, &bad)) return usage("unknown lenient flag in '%s'", bad);
         } else if (!strcmp(a, "--split")) {
-            if (parse_count(val, SIZE_MAX, &split)) return usage("--split wants a number >= 1, not '%s'", val);
+            if (parse_count(val, SIZE_MAX, &o->split)) return usage("--split wants a number >= 1, not '%s'", val);
         } else if (!strcmp(a, "--max-head-size")) {
             if (parse_count(val, UINT32_MAX, &v)) return usage("--max-head-size wants a number from 1 to 4294967295, not '%s'", val);
-            cfg.max_head_size = (uint32_t)v;
+            o->cfg.max_head_size = (uint32_t)v;
         } else if (!strcmp(a, "--max-fields")) {
             if (parse_count(val, UINT32_MAX, &v)) return usage("--max-fields wants a number from 1 to 4294967295, not '%s'", val);
-            cfg.max_fields = (uint32_t)v;
+            o->cfg.max_fields = (uint32_t)v;
         } else if (!strcmp(a, "--max-chunk-ext")) {
             if (parse_count(val, UINT32_MAX, &v)) return usage("--max-chunk-ext wants a number from 1 to 4294967295, not '%s'", val);
-            cfg.max_chunk_ext = (uint32_t)v;
+            o->cfg.max_chunk_ext = (uint32_t)v;
         } else if (!strcmp(a, "--")) {
             if (i + 2 < argc) return usage("%s", "more than one input");
-            if (i + 1 < argc) path = argv[i + 1];
+            if (i + 1 < argc) o->path = argv[i + 1];
             break;
         } else if (a[0] == '-' && a[1] != 0) {
             return usage("unknown option '%s'", argv[i]);
         } else {
-            if (path) return usage("more than one input ('%s')", a);
-            path = a;
+            if (o->path) return usage("more than one input ('%s')", a);
+            o->path = a;
         }
     }
+    return -1;
+}
+
+/* Read the whole stream into the parser, `split` bytes a call (0: each read at once), until
+ * the end, an error or an upgrade. @return the parser's last result; *read_errno is set if a
+ * read failed, *upgraded if the stream switched protocols. */
+static simdhttp_errno feed_stream(simdhttp_parser *p, input *in, unsigned long long split, int *upgraded,
+                                  int *read_errno)
+{
+    simdhttp_errno err = SIMDHTTP_OK;
+    while (err == SIMDHTTP_OK && !*upgraded) {
+        ssize_t r = read_some(in, in->buf, IN_SIZE);
+        if (r < 0) {
+            *read_errno = errno;
+            break;
+        }
+        in->base += in->len;
+        in->len = (size_t)(r > 0 ? r : 0);
+        if (r == 0) {
+            in->eof = 1;
+            break;
+        }
+        for (size_t k = 0; in->nfirst < sizeof in->first && k < in->len; k++)
+            in->first[in->nfirst++] = (unsigned char)in->buf[k];
+        size_t step = split && split < in->len ? (size_t)split : in->len;
+        for (size_t off = 0; off < in->len; off += step) {
+            size_t n = in->len - off < step ? in->len - off : step;
+            err = simdhttp_execute(p, in->buf + off, n);
+            if (err == SIMDHTTP_E_PAUSED_UPGRADE) {
+                /* The bytes after the head belong to another protocol: stop here (docs/cli.md). */
+                *upgraded = 1;
+                err = SIMDHTTP_OK;
+            }
+            if (err != SIMDHTTP_OK || *upgraded) break;
+        }
+    }
+    return err;
+}
+
+/* After the stream: the end of input (unless --no-eof), the error if any, write errors, the
+ * upgrade note. @return the exit status. */
+static int finish_stream(state *s, input *in, simdhttp_parser *p, simdhttp_errno err, const options *o,
+                         int upgraded, int read_errno)
+{
+    int rc = CLI_EXIT_OK;
+    if (read_errno) { /* the messages before it are printed; the stream ended in a read error */
+        fprintf(stderr, "simdhttp parse: %s: %s\n", in->label, strerror(read_errno));
+        rc = CLI_EXIT_IO;
+    } else if (!s->write_errno) {
+        if (err == SIMDHTTP_OK && !upgraded && !o->no_eof) err = simdhttp_finish(p);
+        if (err != SIMDHTTP_OK && !s->write_errno) {
+            report_error(s, in, p, err);
+            rc = CLI_EXIT_PARSE;
+        }
+    }
+    if (!s->write_errno && flush_out(s)) s->write_errno = errno;
+    if (s->write_errno) {
+        fprintf(stderr, "simdhttp parse: write error: %s\n", strerror(s->write_errno));
+        rc = CLI_EXIT_IO;
+    }
+    if (upgraded) {
+        uint64_t at = simdhttp_get_error_offset(p), end = in->base + in->len;
+        if (at < end)
+            fprintf(stderr, "simdhttp parse: connection upgraded at offset %" PRIu64 ": the %" PRIu64
+                            " bytes read after it (and any that follow) are not HTTP/1 and were not parsed\n",
+                    at, end - at);
+    }
+    return rc;
+}
+
+int cli_parse(int argc, char **argv)
+{
+    options o = {.type = SIMDHTTP_BOTH};
+    int rc = parse_options(argc, argv, &o);
+    if (rc >= 0) return rc;
 
     input in = {.fd = 0, .label = "-"};
-    if (path && strcmp(path, "-") != 0) {
-        in.fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (o.path && strcmp(o.path, "-") != 0) {
+        in.fd = open(o.path, O_RDONLY | O_CLOEXEC);
         if (in.fd < 0) {
-            fprintf(stderr, "simdhttp parse: %s: %s\n", path, strerror(errno));
+            fprintf(stderr, "simdhttp parse: %s: %s\n", o.path, strerror(errno));
             return CLI_EXIT_IO;
         }
-        in.label = path;
+        in.label = o.path;
     }
     struct stat sb;
     in.buf = malloc(IN_SIZE);
@@ -569,65 +649,18 @@ int cli_parse(int argc, char **argv)
         .on_message_complete = on_message_complete,
     };
     state s = {0};
-    s.skip_body = skip_body;
-    s.verdict = verdict;
+    s.skip_body = o.skip_body;
+    s.verdict = o.verdict;
     s.line_flush = !(fstat(in.fd, &sb) == 0 && S_ISREG(sb.st_mode));
     s.in_lo = (uintptr_t)in.buf;
     s.in_hi = (uintptr_t)in.buf + IN_SIZE;
     simdhttp_parser p;
-    simdhttp_init(&p, type, &cb, &cfg);
+    simdhttp_init(&p, o.type, &cb, &o.cfg);
     p.data = &s;
 
-    simdhttp_errno err = SIMDHTTP_OK;
     int upgraded = 0, read_errno = 0;
-    while (err == SIMDHTTP_OK && !upgraded) {
-        ssize_t r = read_some(&in, in.buf, IN_SIZE);
-        if (r < 0) {
-            read_errno = errno;
-            break;
-        }
-        in.base += in.len;
-        in.len = (size_t)(r > 0 ? r : 0);
-        if (r == 0) {
-            in.eof = 1;
-            break;
-        }
-        for (size_t k = 0; in.nfirst < sizeof in.first && k < in.len; k++) in.first[in.nfirst++] = (unsigned char)in.buf[k];
-        size_t step = split && split < in.len ? (size_t)split : in.len;
-        for (size_t off = 0; off < in.len; off += step) {
-            size_t n = in.len - off < step ? in.len - off : step;
-            err = simdhttp_execute(&p, in.buf + off, n);
-            if (err == SIMDHTTP_E_PAUSED_UPGRADE) {
-                /* The bytes after the head belong to another protocol: stop here (docs/cli.md). */
-                upgraded = 1;
-                err = SIMDHTTP_OK;
-            }
-            if (err != SIMDHTTP_OK || upgraded) break;
-        }
-    }
-    int rc = CLI_EXIT_OK;
-    if (read_errno) { /* the messages before it are printed; the stream ended in a read error */
-        fprintf(stderr, "simdhttp parse: %s: %s\n", in.label, strerror(read_errno));
-        rc = CLI_EXIT_IO;
-    } else if (!s.write_errno) {
-        if (err == SIMDHTTP_OK && !upgraded && !no_eof) err = simdhttp_finish(&p);
-        if (err != SIMDHTTP_OK && !s.write_errno) {
-            report_error(&s, &in, &p, err);
-            rc = CLI_EXIT_PARSE;
-        }
-    }
-    if (!s.write_errno && flush_out(&s)) s.write_errno = errno;
-    if (s.write_errno) {
-        fprintf(stderr, "simdhttp parse: write error: %s\n", strerror(s.write_errno));
-        rc = CLI_EXIT_IO;
-    }
-    if (upgraded) {
-        uint64_t at = simdhttp_get_error_offset(&p), end = in.base + in.len;
-        if (at < end)
-            fprintf(stderr, "simdhttp parse: connection upgraded at offset %" PRIu64 ": the %" PRIu64
-                            " bytes read after it (and any that follow) are not HTTP/1 and were not parsed\n",
-                    at, end - at);
-    }
+    simdhttp_errno err = feed_stream(&p, &in, o.split, &upgraded, &read_errno);
+    rc = finish_stream(&s, &in, &p, err, &o, upgraded, read_errno);
     if (in.fd != 0) close(in.fd);
     free(in.buf);
     free(s.method.s), free(s.target.s), free(s.version.s), free(s.reason.s), free(s.body.s);
