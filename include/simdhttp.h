@@ -645,8 +645,12 @@ SIMDHTTP_API const char *simdhttp_status_name(unsigned status_code);
  * value that is empty or whitespace only gets an on_header_value call with length 0 at its line
  * end, and an element that is empty where its error is found (a field name before ':', a field
  * value, a chunk extension's name or value) gets its span callback with length 0 at that byte
- * before the error. A program that joins consecutive on_header_field pieces into one name, as
- * most llhttp users do, needs the first: without a value between them, "X-A:" CRLF
+ * before the error; and a span that went on to the end of one execute() (a method, target,
+ * version, reason phrase, field name or value, body, chunk extension name or value) gets its
+ * callback with length 0 at the next buffer's start where that buffer's first byte ends it,
+ * and at the buffer's start in an execute() of no bytes (not of NULL) while it is open: llhttp
+ * restarts an open span at each call. A program that joins consecutive on_header_field pieces
+ * into one name, as most llhttp users do, needs the first: without a value between them, "X-A:" CRLF
  * "Transfer-Encoding: chunked" would read as one field "X-ATransfer-Encoding". simdhttp's own
  * convention (off) calls no span callback for zero bytes: on_header_field_complete and
  * on_header_value_complete delimit the elements. The llhttp layer turns it on. */

@@ -677,6 +677,27 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
         }                                                                                    \
     } while (0)
 #define SH_SPAN_OR_EXIT(NAME, AT, N, RESUME, NEXT) SH_SPAN_OR_GOTO(cb_stop, NAME, AT, N, RESUME, NEXT)
+/* The same where a span ends, or a buffer ends inside it. With no bytes it is called only if
+ * the span was open when this call began (SH_SPAN_WAS_OPEN) and simdhttp_set_empty_spans is
+ * on: llhttp restarts an open span at each execute() and so ends it with length 0 when the
+ * buffer's first byte ends it (or the buffer is empty). The test runs only for an empty span. */
+#define SH_SPAN_END_OR_EXIT(NAME, AT, N, RESUME, NEXT, OPEN) \
+    SH_SPAN_IF_OR_GOTO(cb_stop, NAME, AT, N, RESUME, NEXT, (N) || SH_SPAN_WAS_OPEN(AT, OPEN))
+/* The same before an error llhttp gives after it ends the span: a pause there resumes into
+ * the same error, where the span is not given again (_want bit 2, as SH_SPAN0_BEFORE_ERR). */
+#define SH_SPAN_END_BEFORE_ERR_OR_EXIT(NAME, AT, N, RESUME, NEXT, OPEN)                    \
+    do {                                                                                    \
+        if ((N) || (SH_SPAN_WAS_OPEN(AT, OPEN) && !(p->_want & 4))) {                      \
+            if (!headmode) p->_want |= 4;                                                   \
+            SH_SPAN_IF_OR_GOTO(cb_stop, NAME, AT, N, RESUME, NEXT, 1);                      \
+        }                                                                                   \
+    } while (0)
+/* A span at AT was open when this call began: AT is the buffer's first byte and the call
+ * resumed in the span's state OPEN (p->_state keeps the state a call began in until it leaves;
+ * the few stores before that, at a message's or a head's end, come after bytes were taken, so
+ * AT is then past the buffer's start). For an empty span only: the caller tests N first. */
+#define SH_SPAN_WAS_OPEN(AT, OPEN) \
+    ((p->_lenient & SH_OPT_EMPTY_SPANS) && (const uint8_t *)(AT) == x->data && p->_state == (OPEN))
 
 /* Notification callback, same resume convention. */
 #define SH_NOTE_OR_GOTO(STOP, NAME, RESUME, NEXT)                                           \
@@ -695,11 +716,12 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
 
 /* At the next line's first byte (pos), once it is no obs-fold: the value owed (_want bit 0)
  * is complete. An empty one (bit 1) first gets its zero-length span there, where llhttp gives
- * it (simdhttp_set_empty_spans); a pause in that span resumes with the completion still owed. */
+ * it (simdhttp_set_empty_spans); a pause in that span resumes with the completion still owed.
+ * Bit 3 tells a layer that stopped callback's span from a value's end (SH_SPAN_WAS_OPEN). */
 #define SH_VALUE_COMPLETE_OR_EXIT()                                                                  \
     do {                                                                                     \
         if (SH_UNLIKELY(p->_want & 2)) {                                                     \
-            p->_want = 1;                                                                    \
+            p->_want = 1 | 8;                                                                \
             SH_SPAN0_OR_EXIT(on_header_value, pos, 0, S_FIELD_START, pos);                           \
         }                                                                                    \
         p->_want = 0;                                                                        \
@@ -721,6 +743,10 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
         SH_SPAN_IF_OR_GOTO(cb_stop, on_body, mark, n_, (LEFT) ? (MORE) : (DONE), pos, 1);   \
         if (SH_UNLIKELY(LEFT)) SH_MORE_EXIT(MORE);                                          \
     } while (0)
+
+/* The state before a chunk's first byte (the resume state of on_chunk_header: evaluated only
+ * where it stops the parser) */
+#define SH_CHUNK_DATA_START ((x->lenient & SH_OPT_EMPTY_SPANS) ? S_CHUNK_DATA0 : S_CHUNK_DATA)
 
 /* Consume one byte of a chunk line's extensions, within max_chunk_ext. */
 #define SH_EXT_TAKE_OR_EXIT()                                                               \
@@ -1501,18 +1527,18 @@ method:
     q = scan_token(pos, x->hend);
     if (SH_UNLIKELY(q == x->hend)) {
         sh_keep(p, mark, (size_t)(q - mark));
-        SH_SPAN_OR_EXIT(on_method, mark, q - mark, S_METHOD, q);
+        SH_SPAN_END_OR_EXIT(on_method, mark, q - mark, S_METHOD, q, S_METHOD);
         pos = q;
         SH_MORE_EXIT(S_METHOD);
     }
     if (SH_UNLIKELY(*q != ' ' || (headmode ? q == (const uint8_t *)h->method_str
                                               : q == mark && p->_nlen == 0))) {
-        SH_SPAN_OR_EXIT(on_method, mark, q - mark, S_METHOD, q);
+        SH_SPAN_END_BEFORE_ERR_OR_EXIT(on_method, mark, q - mark, S_METHOD, q, S_METHOD);
         SH_ERR_EXIT(SIMDHTTP_E_INVALID_METHOD, q, *q == ' ' ? "empty method" : "method is not a token");
     }
     sh_method_end(p, h, mark, q, headmode);
 method_span:
-    SH_SPAN_OR_EXIT(on_method, mark, q - mark, S_METHOD_END, q);
+    SH_SPAN_END_OR_EXIT(on_method, mark, q - mark, S_METHOD_END, q, S_METHOD);
     pos = q;
 method_end:
     pos++; /* the SP */
@@ -1526,7 +1552,7 @@ url:
     mark = pos;
     q = scan_target(pos, x->hend);
     if (SH_UNLIKELY(q == x->hend)) {
-        SH_SPAN_OR_EXIT(on_url, mark, q - mark, S_URL, q);
+        SH_SPAN_END_OR_EXIT(on_url, mark, q - mark, S_URL, q, S_URL);
         pos = q;
         SH_MORE_EXIT(S_URL);
     }
@@ -1536,7 +1562,7 @@ url:
             q = sh_target_obs_text(q, x->hend);
             if (q < x->hend && *q == ' ') goto url_scanned;
             if (q == x->hend) {
-                SH_SPAN_OR_EXIT(on_url, mark, q - mark, S_URL, q);
+                SH_SPAN_END_OR_EXIT(on_url, mark, q - mark, S_URL, q, S_URL);
                 pos = q;
                 SH_MORE_EXIT(S_URL);
             }
@@ -1558,7 +1584,7 @@ url_scanned:
         pos = q + 11;
         SH_PART_RETURN(SH_GO_FIELD_START);
     }
-    SH_SPAN_OR_EXIT(on_url, mark, q - mark, S_URL_END, q);
+    SH_SPAN_END_OR_EXIT(on_url, mark, q - mark, S_URL_END, q, S_URL);
     pos = q;
 url_end:
     pos++; /* the SP */
@@ -1587,6 +1613,7 @@ static SH_ALWAYS_INLINE int sh_version_status(simdhttp_parser *p, sh_ctx *x, con
     case S_STATUS_CODE_END: goto status_code_end;
     case S_STATUS_SP: goto status_sp;
     case S_REASON: goto reason;
+    case S_REASON0: goto reason;
     case S_REASON_END: goto reason_end;
     default: break; /* S_VERSION */
     }
@@ -1626,7 +1653,8 @@ static SH_ALWAYS_INLINE int sh_version_status(simdhttp_parser *p, sh_ctx *x, con
         pos++;
         p->_idx++;
     }
-    if (pos > mark) SH_SPAN_OR_EXIT(on_version, mark, pos - mark, p->_idx < 8 ? S_VERSION : S_VERSION_END, pos);
+    if (pos > mark || (p->_idx > 5 && SH_SPAN_WAS_OPEN(mark, S_VERSION))) /* (after "HTTP/" and a digit) */
+        SH_SPAN_IF_OR_GOTO(cb_stop, on_version, mark, pos - mark, p->_idx < 8 ? S_VERSION : S_VERSION_END, pos, 1);
     if (p->_idx < 8) SH_MORE_EXIT(S_VERSION);
 version_end:
     SH_NOTE_OR_EXIT(on_version_complete, S_AFTER_VERSION, pos);
@@ -1687,8 +1715,11 @@ reason:
     mark = pos;
     q = scan_value(pos, x->hend);
     if (q == x->hend) {
-        SH_SPAN_OR_EXIT(on_status, mark, q - mark, S_REASON, q);
+        SH_SPAN_END_OR_EXIT(on_status, mark, q - mark, S_REASON, q, S_REASON);
         pos = q;
+        /* no byte of it yet, unless in an earlier call: S_REASON0 says which */
+        if (q == mark && (x->lenient & SH_OPT_EMPTY_SPANS) && !SH_SPAN_WAS_OPEN(mark, S_REASON))
+            SH_MORE_EXIT(S_REASON0);
         SH_MORE_EXIT(S_REASON);
     }
     if (*q != '\r' && *q != '\n') {
@@ -1696,7 +1727,7 @@ reason:
         SH_ERR_EXIT(SIMDHTTP_E_INVALID_STATUS, q, "control byte in the reason phrase");
     }
     if (headmode) h->reason_len = (size_t)((const char *)q - h->reason);
-    SH_SPAN_OR_EXIT(on_status, mark, q - mark, S_REASON_END, q);
+    SH_SPAN_END_OR_EXIT(on_status, mark, q - mark, S_REASON_END, q, S_REASON);
     pos = q;
 reason_end:
     p->_want = 0;
@@ -1705,7 +1736,8 @@ reason_end:
     SH_PART_RETURN(SH_GO_LINE_END);
 
 version_bad:
-    if (pos > mark) SH_SPAN_OR_EXIT(on_version, mark, pos - mark, S_VERSION, pos);
+    if (pos > mark || p->_idx > 5) /* (the span ends here; none if it has not begun) */
+        SH_SPAN_END_BEFORE_ERR_OR_EXIT(on_version, mark, pos - mark, S_VERSION, pos, S_VERSION);
     SH_ERR_EXIT(SIMDHTTP_E_INVALID_VERSION, pos,
            p->_idx == 6 ? "expected '.' in the HTTP version"
                         : p->_idx == 5 ? "HTTP major version is not 1" : "HTTP minor version is not a digit");
@@ -1849,7 +1881,7 @@ field_name:
     q = scan_token(pos, x->hend);
     if (SH_UNLIKELY(q == x->hend)) {
         sh_keep(p, mark, (size_t)(q - mark));
-        SH_SPAN_OR_EXIT(on_header_field, mark, q - mark, S_FIELD_NAME, q);
+        SH_SPAN_END_OR_EXIT(on_header_field, mark, q - mark, S_FIELD_NAME, q, S_FIELD_NAME);
         pos = q;
         SH_MORE_EXIT(S_FIELD_NAME);
     }
@@ -1865,7 +1897,7 @@ field_name:
     }
     sh_field_name_end(p, mark, q);
     if (headmode) f->name_len = (size_t)((const char *)q - f->name);
-    SH_SPAN_OR_EXIT(on_header_field, mark, q - mark, S_NAME_END, q);
+    SH_SPAN_END_OR_EXIT(on_header_field, mark, q - mark, S_NAME_END, q, S_FIELD_NAME);
     pos = q;
 name_end:
     pos++; /* the ':' */
@@ -1898,7 +1930,7 @@ field_value:
     }
     if (SH_UNLIKELY(q == x->hend)) {
         p->_want = 1; /* a byte of the value came: not empty */
-        SH_SPAN_OR_EXIT(on_header_value, mark, q - mark, S_FIELD_VALUE, q);
+        SH_SPAN_END_OR_EXIT(on_header_value, mark, q - mark, S_FIELD_VALUE, q, S_FIELD_VALUE);
         pos = q;
         SH_MORE_EXIT(S_FIELD_VALUE);
     }
@@ -1919,7 +1951,7 @@ field_value:
         f->value_len = (size_t)(t - (const uint8_t *)f->value);
     }
     if (q != mark) p->_want = 1; /* a byte of the value came: not empty */
-    SH_SPAN_OR_EXIT(on_header_value, mark, q - mark, S_VALUE_END, q);
+    SH_SPAN_END_OR_EXIT(on_header_value, mark, q - mark, S_VALUE_END, q, S_FIELD_VALUE);
     pos = q;
 value_end:
     p->_want |= 1; /* on_header_value_complete once the next line is not an obs-fold */
@@ -1983,7 +2015,7 @@ static SH_ALWAYS_INLINE int sh_body(simdhttp_parser *p, sh_ctx *x, const uint8_t
     int rc;
 
     switch (st) {
-    case S_BODY_CL: goto body_cl;
+    case S_BODY_CL: goto body_cl_resumed;
     case S_BODY_EOF: goto body_eof;
     case S_MSG_DONE: goto msg_done;
     case S_DEAD: goto dead;
@@ -1996,12 +2028,18 @@ static SH_ALWAYS_INLINE int sh_body(simdhttp_parser *p, sh_ctx *x, const uint8_t
     }
     if (p->flags & SIMDHTTP_F_BODY_UNTIL_CLOSE) goto body_eof;
     if (p->content_length == 0) goto msg_done;
+    /* no byte of the body yet: S_HEAD_DONE, where S_BODY_CL would say a span is open */
+    if (pos == end) SH_MORE_EXIT(S_HEAD_DONE);
     goto body_cl;
 
     /* ---------------------------------------------------------------- bodies ---- */
+body_cl_resumed:
+    if (pos == end) {
+        SH_SPAN_END_OR_EXIT(on_body, pos, 0, S_BODY_CL, pos, S_BODY_CL);
+        SH_MORE_EXIT(S_BODY_CL);
+    }
 body_cl: {
     uint64_t left = p->content_length;
-    if (pos == end) SH_MORE_EXIT(S_BODY_CL);
     SH_BODY_BYTES_OR_EXIT(left, S_BODY_CL, S_MSG_DONE);
 }
     goto msg_done;
@@ -2011,7 +2049,13 @@ body_eof:
         mark = pos;
         pos = end;
         SH_SPAN_OR_EXIT(on_body, mark, end - mark, S_BODY_EOF, end);
+        SH_MORE_EXIT(S_BODY_EOF);
     }
+    /* No byte: the span is open only if it was when this call began. Before the body's first
+     * byte the state is S_HEAD_DONE where empty spans are given (simdhttp_finish() takes that
+     * state as S_BODY_EOF: its empty execute() gives none). */
+    SH_SPAN_END_OR_EXIT(on_body, pos, 0, S_BODY_EOF, pos, S_BODY_EOF);
+    if ((p->_lenient & SH_OPT_EMPTY_SPANS) && !SH_SPAN_WAS_OPEN(pos, S_BODY_EOF)) SH_MORE_EXIT(S_HEAD_DONE);
     SH_MORE_EXIT(S_BODY_EOF);
 
 msg_done: {
@@ -2064,6 +2108,7 @@ static SH_ALWAYS_INLINE int sh_chunked(simdhttp_parser *p, sh_ctx *x, const uint
     case S_CHUNK_SIZE_COUNTED: goto chunk_size_counted;
     case S_CHUNK_HEADER: goto chunk_header;
     case S_CHUNK_DATA: goto chunk_data;
+    case S_CHUNK_DATA0: goto chunk_data;
     case S_CHUNK_DATA_END: goto chunk_data_end;
     case S_CHUNK_DONE: goto chunk_done;
     case S_TRAILERS_DONE: goto trailers_done;
@@ -2165,7 +2210,7 @@ chunk_header:
 chunk_header_left: /* the size in left (the fast path's lines store no _acc) */
     p->content_length = left;
     if (left == 0) goto last_chunk;
-    SH_NOTE_OR_EXIT(on_chunk_header, S_CHUNK_DATA, pos);
+    SH_NOTE_OR_EXIT(on_chunk_header, SH_CHUNK_DATA_START, pos);
     goto chunk_data_left;
 last_chunk:
     /* the trailer section follows, with the head's limits */
@@ -2178,8 +2223,13 @@ last_chunk:
     return SH_GO_TRAILERS;
 chunk_data:
     left = p->content_length;
+    if (pos == end) SH_SPAN_END_OR_EXIT(on_body, pos, 0, S_CHUNK_DATA, pos, S_CHUNK_DATA);
 chunk_data_left:
-    if (pos == end) SH_MORE_EXIT(S_CHUNK_DATA);
+    if (pos == end) {
+        /* no byte of it yet, unless in an earlier call: S_CHUNK_DATA0 says which */
+        if ((x->lenient & SH_OPT_EMPTY_SPANS) && !SH_SPAN_WAS_OPEN(pos, S_CHUNK_DATA)) SH_MORE_EXIT(S_CHUNK_DATA0);
+        SH_MORE_EXIT(S_CHUNK_DATA);
+    }
 chunk_data_bytes: /* pos < end */
     SH_BODY_BYTES_OR_EXIT(left, S_CHUNK_DATA, S_CHUNK_DATA_END);
 chunk_data_end:
@@ -2193,7 +2243,7 @@ chunk_data_end:
             pos = q;
             p->content_length = left;
             if (left == 0) goto last_chunk;
-            SH_NOTE_OR_EXIT(on_chunk_header, S_CHUNK_DATA, pos);
+            SH_NOTE_OR_EXIT(on_chunk_header, SH_CHUNK_DATA_START, pos);
             goto chunk_data_bytes;
         }
         goto chunk_size_bytes;
@@ -2280,7 +2330,7 @@ ext_name:
         }
         SH_EXT_TAKE_OR_EXIT();
     }
-    SH_SPAN_OR_EXIT(on_chunk_extension_name, mark, pos - mark, pos == end ? S_EXT_NAME : S_EXT_NAME_END, pos);
+    SH_SPAN_END_OR_EXIT(on_chunk_extension_name, mark, pos - mark, pos == end ? S_EXT_NAME : S_EXT_NAME_END, pos, S_EXT_NAME);
     if (pos == end) SH_MORE_EXIT(S_EXT_NAME);
 ext_name_end:
     p->_sub = 0; /* 1 once BWS follows the name: then only '=' or ';' may come */
@@ -2356,10 +2406,10 @@ ext_value:
         SH_EXT_TAKE_OR_EXIT();
     }
     if (pos == end && p->_sub != 4) {
-        SH_SPAN_OR_EXIT(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE, pos);
+        SH_SPAN_END_OR_EXIT(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE, pos, S_EXT_VALUE);
         SH_MORE_EXIT(S_EXT_VALUE);
     }
-    SH_SPAN_OR_EXIT(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE_END, pos);
+    SH_SPAN_END_OR_EXIT(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE_END, pos, S_EXT_VALUE);
 ext_value_end:
     p->_sub = 0; /* 1 once BWS follows the value: then only ';' may come */
     SH_NOTE_OR_EXIT(on_chunk_extension_value_complete, S_EXT_AFTER_VALUE, pos);
@@ -2459,6 +2509,7 @@ dispatch:
     SH_HEAD_STATE(S_STATUS_CODE_END, version_status);
     SH_HEAD_STATE(S_STATUS_SP, version_status);
     SH_HEAD_STATE(S_REASON, version_status);
+    SH_HEAD_STATE(S_REASON0, version_status);
     case S_REASON_END: /* (the head API never resumes here: no test there, which moved its registers) */
         sh_head_enter(p, x, &walk, pos, end);
         if (!headmode && pos == end) SH_MORE_EXIT(S_REASON_END);
@@ -2492,7 +2543,7 @@ dispatch:
     case S_UPGRADED:
         return sh_exit_upgraded(p, x, pos);
     case S_CHUNK_SIZE_START: case S_CHUNK_SIZE: case S_CHUNK_SIZE_COUNTED: case S_CHUNK_HEADER:
-    case S_CHUNK_DATA: case S_CHUNK_DATA_END: case S_CHUNK_DONE: case S_TRAILERS_DONE:
+    case S_CHUNK_DATA: case S_CHUNK_DATA_END: case S_CHUNK_DONE: case S_TRAILERS_DONE: case S_CHUNK_DATA0:
         st = p->_state;
         goto chunked;
     case S_CHUNK_SIZE_WS: case S_EXT_NAME_START: case S_EXT_NAME: case S_EXT_NAME_END: case S_EXT_AFTER_NAME:
@@ -2631,6 +2682,10 @@ static SH_ALWAYS_INLINE long sh_head(simdhttp_head *h, simdhttp_type type, const
 
 #undef SH_ERR_EXIT
 #undef SH_SPAN_OR_EXIT
+#undef SH_SPAN_END_OR_EXIT
+#undef SH_SPAN_END_BEFORE_ERR_OR_EXIT
+#undef SH_CHUNK_DATA_START
+#undef SH_SPAN_WAS_OPEN
 #undef SH_SPAN0_OR_EXIT
 #undef SH_SPAN0_BEFORE_ERR_OR_EXIT
 #undef SH_SPAN0_OR_GOTO

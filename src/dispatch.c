@@ -191,10 +191,15 @@ static const char sh_empty[1];
 
 /* execute(p, NULL, 0): the core runs on sh_empty; a position it leaves there (a pause, an
  * error) is given back as NULL, the data argument, never as a pointer into the library (a
- * caller's "len -= pos - data" would subtract unrelated pointers) */
+ * caller's "len -= pos - data" would subtract unrelated pointers). No buffer, so no empty span
+ * of one that was open (simdhttp_set_empty_spans: llhttp has none for NULL either, and
+ * simdhttp_finish() runs this). */
 static __attribute__((noinline, cold)) simdhttp_errno execute_null(simdhttp_parser *p)
 {
+    uint32_t opt = p->_lenient & SH_OPT_EMPTY_SPANS;
+    p->_lenient &= ~SH_OPT_EMPTY_SPANS;
     simdhttp_errno e = simdhttp_execute(p, sh_empty, 0);
+    p->_lenient |= opt;
     if (p->_error_pos == sh_empty) p->_error_pos = NULL;
     return e;
 }

@@ -65,7 +65,11 @@ enum {
     S_CHUNK_DATA,
     S_CHUNK_DATA_END, /* expecting CRLF after chunk data */
     S_CHUNK_DONE,     /* on_chunk_complete */
-    S_TRAILERS_DONE   /* on_chunk_complete after the trailer section */
+    S_TRAILERS_DONE,  /* on_chunk_complete after the trailer section */
+    /* With simdhttp_set_empty_spans only: S_REASON and S_CHUNK_DATA before their first byte,
+     * where no span is open (SH_SPAN_WAS_OPEN) */
+    S_REASON0,
+    S_CHUNK_DATA0
 };
 
 /* Special fields (p->_hstate) */

@@ -484,6 +484,10 @@ static __attribute__((noinline)) int method_slow(llhttp_t *lp, const char *at, s
     if (lp->_mid & MID_DELIVERED) /* no method goes on past that one */
         return n ? invalid_method(lp, at) : 0;
     owe_method(lp); /* set back to the user's on_method_complete only where the SP is seen */
+    if (n == 0) /* a span open at this buffer's start: its end at an empty buffer's end, or at
+                 * the byte after a method (llhttp's trie refuses a byte after less) */
+        return at == lp->_end || (k <= LONGEST_METHOD && method_prefix(lp, lp->_mbuf, k, &id) && id >= 0)
+                   ? user_method(lp, at, 0) : 0;
     for (size_t i = 0; i < n; i++) {
         if (k + i < LONGEST_METHOD) lp->_mbuf[k + i] = at[i];
         if (k + i >= LONGEST_METHOD || !method_prefix(lp, lp->_mbuf, k + i + 1, &id)) {
@@ -491,7 +495,8 @@ static __attribute__((noinline)) int method_slow(llhttp_t *lp, const char *at, s
             method_prefix(lp, lp->_mbuf, k + i, &id);
             if (id < 0) return invalid_method(lp, at + i);
             lp->_mid = (uint8_t)(id + 1);
-            int rc = i ? user_method(lp, at, i) : 0;
+            /* (none of it in this buffer: llhttp still ends a span open at its start) */
+            int rc = i || at == lp->_data ? user_method(lp, at, i) : 0;
             if (rc == 0) rc = method_done(lp, id);
             else if (rc == HPE_PAUSED) lp->_owe |= OWE_METHOD; /* on_method_complete after the resume */
             return rc ? method_stopped(lp, rc, at + i) : invalid_method(lp, at + i);
@@ -1041,8 +1046,9 @@ static void pause_shift(llhttp_t *lp, const char *cp, const char *more, size_t n
     if (which == offsetof(simdhttp_callbacks, on_status)) k = 1, ends = "\r\n";
     else if (which == offsetof(simdhttp_callbacks, on_status_complete)) k = at == '\n' ? 1 : 2, ends = "\r\n";
     else if (which == offsetof(simdhttp_callbacks, on_header_field)) k = 1, ends = ":";
-    else if (which == offsetof(simdhttp_callbacks, on_header_value)) /* not an empty one's span */
-        k = cp > lp->_data && cp[-1] != '\n';
+    else if (which == offsetof(simdhttp_callbacks, on_header_value)) /* at the value's end, not an
+                                                                        * empty one's span */
+        k = cp > lp->_data ? cp[-1] != '\n' : !(lp->_sh._want & 8); /* (SH_VALUE_COMPLETE_OR_EXIT) */
     else if (which == offsetof(simdhttp_callbacks, on_chunk_extension_name) ||
              which == offsetof(simdhttp_callbacks, on_chunk_extension_value))
         k = 1, ends = NULL; /* whatever byte ends it */
