@@ -25,11 +25,14 @@ evenly over a longer input.
   -c  chunkings: "N" feeds pieces of N bytes (0: the whole input at once), "@K" feeds two pieces,
       [0, K) and [K, L)
       (a program may take more forms; --extra-specs passes them: the http-parser program's "sN"
-      is "N" with settings that alternate piece by piece, see tests/compat/http_parser_events.c)
+      is "N" with settings that alternate piece by piece, see tests/compat/http_parser_events.c;
+      the llhttp program's "zSPEC" is SPEC with an execute() of no bytes after each piece)
   It prints, for each chunking in order, a line "=== chunking SPEC" and then its event log: one
   line per callback or result; spans with their absolute offset and their bytes escaped,
   consecutive pieces of one span merged (so a log does not depend on the chunking unless the
-  library's behaviour does); the last line the final result (error name and absolute offset).
+  library's behaviour does: a zero-length call is a line of its own, and llhttp makes one where
+  a buffer's first byte ends a span open at its start); the last line the final result (error
+  name and absolute offset).
   Exit status 0 (3: declined). Anything else, or no output, is a failure.
   Lines starting "partial " (what a call that did not finish left in the library's outputs:
   picohttpparser's -1 and -2, one line per call) are a second log, compared line by line as far

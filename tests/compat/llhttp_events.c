@@ -6,13 +6,17 @@
  *
  *   message begin
  *   off=0 len=3 span[method]="GET"          spans: absolute offset, escaped bytes; consecutive
- *   method complete                          pieces of one span merged
+ *   method complete                          pieces of one span merged, a zero-length call a
+ *                                            line of its own (span() says why)
  *   headers complete type=request method=GET v=1.1 flags=... content_length=0 upgrade=0
  *       keep_alive=1 needs_eof=0            (one line; a response says status=200)
  *   message complete keep_alive=1
  *   upgrade off=N / error NAME off=N / ok   the result (finish() errors: off=eof)
  *   pause off=N reason "..."                 (-p) where the pause left the program, and
  *                                            llhttp_get_error_reason() then
+ *
+ * A chunking "zSPEC" is SPEC with an llhttp_execute() of 0 bytes (at the piece's end) after each
+ * piece: llhttp calls a span open there with length 0 (diff.py --extra-specs z1,z7).
  *
  * Options beyond the contract (for tests of callback return values, not used by diff.py):
  *   -p N   a callback returns HPE_PAUSED at the N-th event (0-based), resumed at once
@@ -48,14 +52,10 @@ static size_t span_cap;
 static int events, pause_at = -1, hc_ret;
 
 static int foreign; /* the open span's offset is not known yet */
-static const char *last_kind; /* the last span logged, and the offset where it ended */
-static size_t last_end;
 
 static void flush(void)
 {
     if (!span_kind) return;
-    last_kind = span_kind;
-    last_end = foreign ? (size_t)-1 : span_off + span_len;
     if (foreign) outf("off=- len=%zu span[%s]=\"", span_len, span_kind);
     else outf("off=%zu len=%zu span[%s]=\"", span_off, span_len, span_kind);
     out_escaped(span_bytes, span_len);
@@ -65,24 +65,24 @@ static void flush(void)
 
 static int event(void) { return events++ == pause_at ? HPE_PAUSED : 0; }
 
-/* A zero-length span is an event: llhttp calls on_header_value with length 0 for an empty
- * field value, and a program that joins consecutive on_header_field pieces into one name needs
- * it (issue 33). It opens a span of its kind (logged len=0 if no bytes follow); one where a
- * span ends at a piece's start (llhttp gives those) merges with the bytes before or after it.
- * A span outside the current piece (bytes a library keeps itself, e.g. the "H" of a method
- * split where "HTTP/" was still possible) takes its offset from the piece of the same span
- * that follows it: the log then does not depend on where the bytes came from. */
+/* A zero-length call is an event and a line of its own (the open span flushed first): llhttp
+ * calls on_header_value with length 0 for an empty field value, and a program that joins
+ * consecutive on_header_field pieces into one name needs it (issue 33); and llhttp ends a span
+ * that went on to the end of one execute() with a zero-length call at the next one's start
+ * (after a pause at a buffer's end too, and in an execute() of no bytes), so such logs depend on
+ * the chunking as llhttp's calls do. Other pieces of one span merge. A span outside the current
+ * piece (bytes a library keeps itself, e.g. the "H" of a method split where "HTTP/" was still
+ * possible) takes its offset from the piece of the same span that follows it: the log then does
+ * not depend on where the bytes came from. */
 
 static int span(const char *kind, const char *at, size_t n)
 {
-    /* llhttp ends a span that went on to the end of one execute() at the next one's start,
-     * with a zero-length call (after a pause too): part of the span logged before it, and no
-     * event (the layer has no such call) */
-    if (n == 0 && at >= piece && at <= piece + piece_len) {
-        size_t off = piece_off + (size_t)(at - piece);
-        if (span_kind ? span_kind == kind && !foreign && span_off + span_len == off
-                      : kind == last_kind && off == last_end)
-            return 0;
+    if (n == 0) {
+        flush();
+        if (piece && at >= piece && at <= piece + piece_len)
+            outf("off=%zu len=0 span[%s]=\"\"\n", piece_off + (size_t)(at - piece), kind);
+        else outf("off=- len=0 span[%s]=\"\"\n", kind);
+        return event();
     }
     int inside = at >= piece && at + n <= piece + piece_len;
     size_t off = inside ? piece_off + (size_t)(at - piece) : 0;
@@ -233,10 +233,12 @@ static int log_chunking(const llhttp_settings_t *s, llhttp_type_t type, const ch
         if (declined) return 3; /* the library has no such switch */
     }
     size_t every = 0, at = 0;
-    if (spec[0] == '@') at = strtoul(spec + 1, NULL, 10);
-    else every = strtoul(spec, NULL, 10);
+    int empty = spec[0] == 'z'; /* "z" + a spec: each piece followed by an execute() of 0 bytes */
+    const char *sp = spec + empty;
+    if (sp[0] == '@') at = strtoul(sp + 1, NULL, 10);
+    else every = strtoul(sp, NULL, 10);
     events = 0;
-    span_kind = last_kind = NULL;
+    span_kind = NULL;
     outf("=== chunking %s\n", spec);
     llhttp_errno_t err = HPE_OK;
     size_t pos = 0;
@@ -250,8 +252,14 @@ static int log_chunking(const llhttp_settings_t *s, llhttp_type_t type, const ch
         piece_off = pos;
         piece_len = n;
         size_t done = 0;
+        int empty_left = empty; /* then copy + n, 0 bytes: llhttp calls an open span there */
         for (;;) {
             err = llhttp_execute(&p, copy + done, n - done);
+            if (err == HPE_OK && done == n && empty_left) empty_left = 0;
+            else if (err == HPE_OK && empty_left) {
+                done = n;
+                continue;
+            }
             if (err == HPE_PAUSED) {
                 flush();
                 size_t stop = (size_t)(llhttp_get_error_pos(&p) - copy);
