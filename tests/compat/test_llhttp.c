@@ -783,6 +783,190 @@ static void test_status_complete_split(void)
             }
 }
 
+/* ---- a span that runs to a buffer's end and ends at the next buffer's first byte ---- */
+
+/* llhttp restarts an open span at each llhttp_execute() and ends it where the span's end is:
+ * at the next buffer's first byte that is a call with no bytes there, and an execute() of no
+ * bytes calls an open span with none. The spans that end at the byte after them (method, url,
+ * header field and value, status, chunk extension name and value) get such a call; the version
+ * and the body end at their last byte. The raw calls are logged (kind, offset, length); the
+ * expected log comes from the whole input's spans by that rule, at every split, with and
+ * without an empty execute() at the split; the zero-length call at a buffer's start pauses
+ * (the program resumes where llhttp_get_error_pos() says) or fails (-1) where the same
+ * callback at the same span's end does in the whole input. */
+enum { ZK_METHOD, ZK_URL, ZK_VERSION, ZK_STATUS, ZK_FIELD, ZK_VALUE, ZK_BODY, ZK_EXT_NAME, ZK_EXT_VALUE, ZK_KINDS };
+static const char *const zk_names[] = {"on_method", "on_url", "on_version", "on_status", "on_header_field",
+                                       "on_header_value", "on_body", "on_chunk_extension_name",
+                                       "on_chunk_extension_value"};
+static const int zk_lookahead[] = {1, 1, 0, 1, 1, 1, 0, 1, 1};
+typedef struct zcall {
+    int kind;
+    ptrdiff_t off;
+    size_t len;
+} zcall;
+#define ZMAX 64
+static struct {
+    const char *base;
+    zcall log[ZMAX];
+    int n, stop_at, ret; /* the call stop_at (0-based) returns ret */
+    ptrdiff_t paused_at; /* where the first pause left the program (-1: none) */
+} zl;
+static int zl_span(int kind, const char *at, size_t n)
+{
+    if (zl.n < ZMAX) zl.log[zl.n] = (zcall){kind, at - zl.base, n};
+    return zl.n++ == zl.stop_at ? zl.ret : 0;
+}
+#define ZL_CB(name, kind) \
+    static int zl_##name(llhttp_t *p, const char *at, size_t n) { (void)p; return zl_span(kind, at, n); }
+ZL_CB(method, ZK_METHOD)
+ZL_CB(url, ZK_URL)
+ZL_CB(version, ZK_VERSION)
+ZL_CB(status, ZK_STATUS)
+ZL_CB(field, ZK_FIELD)
+ZL_CB(value, ZK_VALUE)
+ZL_CB(body, ZK_BODY)
+ZL_CB(ext_name, ZK_EXT_NAME)
+ZL_CB(ext_value, ZK_EXT_VALUE)
+
+/* Feeds in[0..len) as [0, cut) (skipped if cut is 0), an execute() of no bytes at cut if
+ * `empty`, then [cut, len), resuming after each pause from llhttp_get_error_pos() with the
+ * rest of that buffer. @return the result; *pos: the error position (offset) */
+static llhttp_errno_t zl_run(llhttp_type_t type, const char *in, size_t len, size_t cut, int empty, int stop_at,
+                             int ret, ptrdiff_t *pos, const char **why)
+{
+    llhttp_settings_t s;
+    llhttp_settings_init(&s);
+    s.on_method = zl_method, s.on_url = zl_url, s.on_version = zl_version, s.on_status = zl_status;
+    s.on_header_field = zl_field, s.on_header_value = zl_value, s.on_body = zl_body;
+    s.on_chunk_extension_name = zl_ext_name, s.on_chunk_extension_value = zl_ext_value;
+    llhttp_t p;
+    llhttp_init(&p, type, &s);
+    memset(&zl, 0, sizeof zl);
+    zl.base = in, zl.stop_at = stop_at, zl.ret = ret, zl.paused_at = -1;
+    const size_t from[3] = {0, cut, cut}, to[3] = {cut, cut, len};
+    llhttp_errno_t e = HPE_OK;
+    *pos = -1;
+    for (int b = 0; b < 3 && e == HPE_OK; b++) {
+        if ((b == 0 && cut == 0) || (b == 1 && !empty)) continue;
+        const char *d = in + from[b];
+        for (;;) {
+            e = llhttp_execute(&p, d, (size_t)(in + to[b] - d));
+            if (e != HPE_PAUSED) break;
+            d = llhttp_get_error_pos(&p);
+            if (zl.paused_at < 0) zl.paused_at = d - in;
+            llhttp_resume(&p);
+        }
+    }
+    if (e == HPE_OK) e = llhttp_finish(&p);
+    else *pos = llhttp_get_error_pos(&p) - in;
+    *why = llhttp_get_error_reason(&p);
+    return e;
+}
+
+static int zl_same(const zcall *a, int na, const zcall *b, int nb)
+{
+    if (na != nb) return 0;
+    for (int i = 0; i < na; i++)
+        if (a[i].kind != b[i].kind || a[i].off != b[i].off || a[i].len != b[i].len) return 0;
+    return 1;
+}
+
+static void zl_describe(char *buf, size_t cap, const zcall *c, int n)
+{
+    size_t k = 0;
+    buf[0] = 0;
+    for (int i = 0; i < n && i < ZMAX && k + 40 < cap; i++)
+        k += (size_t)snprintf(buf + k, cap - k, " %s@%td+%zu", zk_names[c[i].kind] + 3, c[i].off, c[i].len);
+}
+
+static void test_zero_length_spans(void)
+{
+    static const struct {
+        llhttp_type_t type;
+        const char *in;
+    } cs[] = {
+        {HTTP_REQUEST, "GET /a?b HTTP/1.1\r\nHost: a b\r\nX-Y: zz\r\n\r\n"},
+        {HTTP_RESPONSE, "HTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nabc"},
+        {HTTP_RESPONSE, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;ab=cd\r\nhello\r\n0\r\n\r\n"},
+        {HTTP_REQUEST, "GET / HTTP/1.1\r\nX-E:\r\n\r\n"}, /* an empty value's own zero-length call */
+    };
+    int seen[ZK_KINDS] = {0};
+    for (size_t i = 0; i < sizeof cs / sizeof *cs; i++) {
+        const char *in = cs[i].in;
+        size_t len = strlen(in);
+        ptrdiff_t pos;
+        const char *why;
+        /* the whole input: one call per span, and where a pause or -1 in each leaves the parser */
+        zcall whole[ZMAX];
+        llhttp_errno_t e = zl_run(cs[i].type, in, len, 0, 0, -1, 0, &pos, &why);
+        int nw = zl.n;
+        memcpy(whole, zl.log, sizeof whole);
+        if (!t_check(e == HPE_OK && nw > 0 && nw <= ZMAX / 3, "zero-length spans: the whole input parses",
+                     "case %zu: %s, %d calls", i, llhttp_errno_name(e), nw))
+            return;
+        ptrdiff_t pause_pos[ZMAX], fail_pos[ZMAX];
+        for (int j = 0; j < nw; j++) {
+            zl_run(cs[i].type, in, len, 0, 0, j, HPE_PAUSED, &pos, &why);
+            pause_pos[j] = zl.paused_at;
+            zl_run(cs[i].type, in, len, 0, 0, j, -1, &fail_pos[j], &why);
+        }
+        for (size_t cut = 1; cut < len; cut++)
+            for (int empty = 0; empty < 2; empty++) {
+                zcall want[ZMAX];
+                int src[ZMAX]; /* each expected call's span in the whole input */
+                int nwant = 0, zero_at = -1; /* zero_at: the call at the second buffer's start */
+                for (int j = 0; j < nw; j++) {
+                    const zcall w = whole[j];
+                    ptrdiff_t s = w.off, end = w.off + (ptrdiff_t)w.len, k = (ptrdiff_t)cut;
+                    if (s < k && (k < end || (k == end && zk_lookahead[w.kind]))) {
+                        src[nwant] = j, want[nwant++] = (zcall){w.kind, s, (size_t)(k - s)};
+                        if (empty) src[nwant] = j, want[nwant++] = (zcall){w.kind, k, 0};
+                        if (k == end) zero_at = nwant;
+                        src[nwant] = j, want[nwant++] = (zcall){w.kind, k, (size_t)(end - k)};
+                        if (k == end) seen[w.kind]++;
+                    } else {
+                        src[nwant] = j, want[nwant++] = w;
+                    }
+                }
+                e = zl_run(cs[i].type, in, len, cut, empty, -1, 0, &pos, &why);
+                int ok = e == HPE_OK && zl_same(zl.log, zl.n, want, nwant);
+                char got[1024], exp[1024];
+                zl_describe(got, sizeof got, zl.log, zl.n);
+                zl_describe(exp, sizeof exp, want, nwant);
+                if (!t_check(ok, "zero-length spans: llhttp's calls at every split",
+                             "case %zu, split %zu%s: %s, calls%s; expected%s", i, cut, empty ? " + empty execute" : "",
+                             llhttp_errno_name(e), got, exp))
+                    return;
+                if (zero_at < 0 || empty) continue;
+                /* that zero-length call pauses: the same place as a pause at the span's end in the
+                 * whole input, then the same calls (a pause is no call more) */
+                int span = src[zero_at];
+                e = zl_run(cs[i].type, in, len, cut, 0, zero_at, HPE_PAUSED, &pos, &why);
+                ok = e == HPE_OK && zl_same(zl.log, zl.n, want, nwant) && zl.paused_at == pause_pos[span];
+                zl_describe(got, sizeof got, zl.log, zl.n);
+                if (!t_check(ok, "zero-length spans: a pause in the call at the buffer's start",
+                             "case %zu, split %zu (%s): %s, paused at %td (whole input: %td), calls%s; expected%s", i,
+                             cut, zk_names[want[zero_at].kind], llhttp_errno_name(e), zl.paused_at, pause_pos[span],
+                             got, exp))
+                    return;
+                /* -1: HPE_USER where -1 at that span's end stops the whole input */
+                e = zl_run(cs[i].type, in, len, cut, 0, zero_at, -1, &pos, &why);
+                char want_why[64];
+                snprintf(want_why, sizeof want_why, "Span callback error in %s", zk_names[want[zero_at].kind]);
+                ok = e == HPE_USER && pos == fail_pos[span] && zl.n == zero_at + 1 && why && strcmp(why, want_why) == 0;
+                if (!t_check(ok, "zero-length spans: -1 from the call at the buffer's start",
+                             "case %zu, split %zu (%s): %s at %td (whole input: %td), \"%s\", %d calls", i, cut,
+                             zk_names[want[zero_at].kind], llhttp_errno_name(e), pos, fail_pos[span],
+                             why ? why : "(null)", zl.n))
+                    return;
+            }
+    }
+    /* every kind llhttp ends at the next byte met a split there */
+    for (int k = 0; k < ZK_KINDS; k++)
+        if (!t_check(!zk_lookahead[k] || seen[k] > 0, "zero-length spans: each kind split", "%s never", zk_names[k]))
+            return;
+}
+
 /* ---- a pause or an error in on_method / on_method_complete, the method split anywhere ---- */
 
 static struct {
@@ -1368,6 +1552,7 @@ int main(void)
     test_url_reasons();
     test_version_empty_span();
     test_status_complete_split();
+    test_zero_length_spans();
     test_method_pause_split();
     test_skip_and_upgrade();
     test_bodies();
