@@ -697,7 +697,7 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
  * the few stores before that, at a message's or a head's end, come after bytes were taken, so
  * AT is then past the buffer's start). For an empty span only: the caller tests N first. */
 #define SH_SPAN_WAS_OPEN(AT, OPEN) \
-    ((p->_lenient & SH_OPT_EMPTY_SPANS) && (const uint8_t *)(AT) == x->data && p->_state == (OPEN))
+    (!headmode && (p->_lenient & SH_OPT_EMPTY_SPANS) && (const uint8_t *)(AT) == x->data && p->_state == (OPEN))
 
 /* Notification callback, same resume convention. */
 #define SH_NOTE_OR_GOTO(STOP, NAME, RESUME, NEXT)                                           \
@@ -1613,7 +1613,6 @@ static SH_ALWAYS_INLINE int sh_version_status(simdhttp_parser *p, sh_ctx *x, con
     case S_STATUS_CODE_END: goto status_code_end;
     case S_STATUS_SP: goto status_sp;
     case S_REASON: goto reason;
-    case S_REASON0: goto reason;
     case S_REASON_END: goto reason_end;
     default: break; /* S_VERSION */
     }
@@ -1718,7 +1717,7 @@ reason:
         SH_SPAN_END_OR_EXIT(on_status, mark, q - mark, S_REASON, q, S_REASON);
         pos = q;
         /* no byte of it yet, unless in an earlier call: S_REASON0 says which */
-        if (q == mark && (x->lenient & SH_OPT_EMPTY_SPANS) && !SH_SPAN_WAS_OPEN(mark, S_REASON))
+        if (!headmode && q == mark && (x->lenient & SH_OPT_EMPTY_SPANS) && !SH_SPAN_WAS_OPEN(mark, S_REASON))
             SH_MORE_EXIT(S_REASON0);
         SH_MORE_EXIT(S_REASON);
     }
@@ -1736,8 +1735,7 @@ reason_end:
     SH_PART_RETURN(SH_GO_LINE_END);
 
 version_bad:
-    if (pos > mark || p->_idx > 5) /* (the span ends here; none if it has not begun) */
-        SH_SPAN_END_BEFORE_ERR_OR_EXIT(on_version, mark, pos - mark, S_VERSION, pos, S_VERSION);
+    if (pos > mark) SH_SPAN_OR_EXIT(on_version, mark, pos - mark, S_VERSION, pos);
     SH_ERR_EXIT(SIMDHTTP_E_INVALID_VERSION, pos,
            p->_idx == 6 ? "expected '.' in the HTTP version"
                         : p->_idx == 5 ? "HTTP major version is not 1" : "HTTP minor version is not a digit");
@@ -2108,7 +2106,6 @@ static SH_ALWAYS_INLINE int sh_chunked(simdhttp_parser *p, sh_ctx *x, const uint
     case S_CHUNK_SIZE_COUNTED: goto chunk_size_counted;
     case S_CHUNK_HEADER: goto chunk_header;
     case S_CHUNK_DATA: goto chunk_data;
-    case S_CHUNK_DATA0: goto chunk_data;
     case S_CHUNK_DATA_END: goto chunk_data_end;
     case S_CHUNK_DONE: goto chunk_done;
     case S_TRAILERS_DONE: goto trailers_done;
@@ -2509,7 +2506,6 @@ dispatch:
     SH_HEAD_STATE(S_STATUS_CODE_END, version_status);
     SH_HEAD_STATE(S_STATUS_SP, version_status);
     SH_HEAD_STATE(S_REASON, version_status);
-    SH_HEAD_STATE(S_REASON0, version_status);
     case S_REASON_END: /* (the head API never resumes here: no test there, which moved its registers) */
         sh_head_enter(p, x, &walk, pos, end);
         if (!headmode && pos == end) SH_MORE_EXIT(S_REASON_END);
@@ -2543,7 +2539,7 @@ dispatch:
     case S_UPGRADED:
         return sh_exit_upgraded(p, x, pos);
     case S_CHUNK_SIZE_START: case S_CHUNK_SIZE: case S_CHUNK_SIZE_COUNTED: case S_CHUNK_HEADER:
-    case S_CHUNK_DATA: case S_CHUNK_DATA_END: case S_CHUNK_DONE: case S_TRAILERS_DONE: case S_CHUNK_DATA0:
+    case S_CHUNK_DATA: case S_CHUNK_DATA_END: case S_CHUNK_DONE: case S_TRAILERS_DONE:
         st = p->_state;
         goto chunked;
     case S_CHUNK_SIZE_WS: case S_EXT_NAME_START: case S_EXT_NAME: case S_EXT_NAME_END: case S_EXT_AFTER_NAME:
@@ -2551,6 +2547,17 @@ dispatch:
         st = p->_state;
         goto chunk_ext;
     default:
+        /* the states of simdhttp_set_empty_spans only, outside the table: S_REASON and
+         * S_CHUNK_DATA before their first byte (their resume is the same) */
+        if (!headmode && p->_state == S_REASON0) {
+            sh_head_enter(p, x, &walk, pos, end);
+            st = S_REASON;
+            goto version_status;
+        }
+        if (!headmode && p->_state == S_CHUNK_DATA0) {
+            st = S_CHUNK_DATA;
+            goto chunked;
+        }
     bad_state:
         p->_error = SIMDHTTP_E_INVALID_ARGUMENT;
         p->_reason = "parser is in an invalid state (not initialised?)";

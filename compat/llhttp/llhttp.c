@@ -27,7 +27,8 @@
  * OWE_STATUS, on_status_complete held back while the buffer ends at the status line's CR
  * (status_probe: OWE_PROBE marks its pause) */
 enum { OWE_BEGIN = 1, OWE_VERSION = 2, OWE_METHOD_ERROR = 4, OWE_SHIFT = 8, OWE_METHOD = 16, OWE_EXT_ERROR = 32,
-       OWE_VERSION_SPAN = 64, OWE_VERSION_ERROR = 128, OWE_STATUS = 256, OWE_PROBE = 512 };
+       OWE_VERSION_SPAN = 64, OWE_VERSION_ERROR = 128, OWE_STATUS = 256, OWE_PROBE = 512,
+       OWE_VERSION_DOT = 1024, OWE_VERSION_MINOR = 2048 };
 
 /* ---- names and codes ---------------------------------------------------------------- */
 
@@ -1127,11 +1128,15 @@ static __attribute__((noinline, cold)) int ext_name_refused(llhttp_t *lp)
  * method in type both, or the protocol (version_first, unless done), then ends an empty version
  * span there, then fails at that byte. A pause in one of those callbacks holds the rest back to
  * the next execute() (owed: OWE_VERSION_SPAN, the span and the error; OWE_VERSION_ERROR, the
- * error). Sets the error fields. */
+ * error). Sets the error fields. The same for a byte refused after "HTTP/" DIGIT or "HTTP/"
+ * DIGIT "." (OWE_VERSION_DOT, _MINOR: which) that starts a buffer: llhttp ends the span it
+ * restarted there with no bytes, then fails. */
 static __attribute__((noinline, cold)) void version_refused(llhttp_t *lp, const char *at)
 {
+    static const char *const texts[] = {"Invalid major version", "Expected dot", "Invalid minor version"};
     unsigned owe = lp->_owe & (OWE_VERSION_SPAN | OWE_VERSION_ERROR);
-    lp->_owe &= (uint16_t)~(OWE_VERSION_SPAN | OWE_VERSION_ERROR);
+    unsigned which = lp->_owe & OWE_VERSION_DOT ? 1 : lp->_owe & OWE_VERSION_MINOR ? 2 : 0;
+    lp->_owe &= (uint16_t)~(OWE_VERSION_SPAN | OWE_VERSION_ERROR | OWE_VERSION_DOT | OWE_VERSION_MINOR);
     lp->error_pos = at;
     int rc = 0;
     if (!owe && !lp->_proto && (rc = version_first(lp, &lp->_sh, at)) != 0) {
@@ -1141,13 +1146,23 @@ static __attribute__((noinline, cold)) void version_refused(llhttp_t *lp, const 
     }
     llhttp_data_cb cb = US(lp)->on_version;
     if (owe != OWE_VERSION_ERROR && cb && (rc = cb(lp, at, 0)) != 0) {
-        if (rc == HPE_PAUSED) lp->_owe |= OWE_VERSION_ERROR;
+        if (rc == HPE_PAUSED) lp->_owe |= OWE_VERSION_ERROR | (which == 1 ? OWE_VERSION_DOT : which ? OWE_VERSION_MINOR : 0);
         if (rc == -1) lp->reason = "Span callback error in on_version"; /* (else: as it was) */
         lp->error = rc == -1 ? HPE_USER : rc;
         return;
     }
     lp->error = HPE_INVALID_VERSION;
-    lp->reason = "Invalid major version";
+    lp->reason = texts[which];
+}
+
+/* The core refused a version's byte after a digit of it (not the major one), at a buffer's
+ * start: 1 for the dot's place, 2 for the minor digit's; else 0 */
+static int version_open_refused(const llhttp_t *lp, simdhttp_errno e)
+{
+    const char *why = simdhttp_get_error_reason(&lp->_sh);
+    if (e != SIMDHTTP_E_INVALID_VERSION || !why || lp->error_pos != lp->_data || lp->_data == lp->_end) return 0;
+    return strcmp(why, "expected '.' in the HTTP version") == 0 ? 1
+           : strcmp(why, "HTTP minor version is not a digit") == 0 ? 2 : 0;
 }
 
 /* 1 if the core refused the byte right after "HTTP/", not a digit (a major digit other than 1
@@ -1277,6 +1292,14 @@ static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
         if (version_empty(lp, e)) {
             version_refused(lp, lp->error_pos);
             break;
+        }
+        {
+            unsigned which = (unsigned)version_open_refused(lp, e);
+            if (which) {
+                lp->_owe |= which == 1 ? OWE_VERSION_DOT : OWE_VERSION_MINOR;
+                version_refused(lp, lp->error_pos);
+                break;
+            }
         }
         lp->error = (unsigned)e < SIMDHTTP_ERRNO_COUNT ? errno_ids[e] : HPE_INTERNAL;
         lp->reason = llhttp_reason(lp, e, simdhttp_get_error_reason(&lp->_sh));

@@ -961,6 +961,30 @@ static void test_zero_length_spans(void)
                     return;
             }
     }
+    /* a version that ends at a refused byte starting the next buffer: llhttp ends the span
+     * with no bytes there, then fails there (after the resume, if that call pauses) */
+    static const struct {
+        const char *in;
+        size_t bad;
+        const char *why;
+    } vs[] = {{"GET / HTTP/1x\r\n\r\n", 12, "Expected dot"}, {"GET / HTTP/1.x\r\n\r\n", 13, "Invalid minor version"}};
+    static const int vrets[] = {0, HPE_PAUSED, -1};
+    for (size_t i = 0; i < sizeof vs / sizeof *vs; i++)
+        for (size_t k = 0; k < sizeof vrets / sizeof *vrets; k++) {
+            ptrdiff_t pos;
+            const char *why;
+            /* calls: method, url, the version's bytes, then its empty end (index 3) */
+            llhttp_errno_t e = zl_run(HTTP_REQUEST, vs[i].in, strlen(vs[i].in), vs[i].bad, 0, 3, vrets[k], &pos, &why);
+            int ok = zl.n == 4 && zl.log[3].kind == ZK_VERSION && zl.log[3].off == (ptrdiff_t)vs[i].bad &&
+                     zl.log[3].len == 0 && pos == (ptrdiff_t)vs[i].bad &&
+                     (vrets[k] == -1 ? e == HPE_USER && why && strcmp(why, "Span callback error in on_version") == 0
+                                     : e == HPE_INVALID_VERSION && why && strcmp(why, vs[i].why) == 0) &&
+                     (vrets[k] != HPE_PAUSED || zl.paused_at == (ptrdiff_t)vs[i].bad);
+            if (!t_check(ok, "zero-length spans: a version's empty end before its error",
+                         "%s, return %d: %s at %td \"%s\", %d calls", vs[i].in, vrets[k], llhttp_errno_name(e), pos,
+                         why ? why : "(null)", zl.n))
+                return;
+        }
     /* every kind llhttp ends at the next byte met a split there */
     for (int k = 0; k < ZK_KINDS; k++)
         if (!t_check(!zk_lookahead[k] || seen[k] > 0, "zero-length spans: each kind split", "%s never", zk_names[k]))
