@@ -1272,6 +1272,12 @@ static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
             size_t which;
             simdhttp_get_callback_result(&lp->_sh, &which);
             lp->reason = pause_reason(lp, which);
+            /* the version's span before a byte the core refuses after "HTTP/" DIGIT (and "."):
+             * llhttp fails at that byte after the resume, with no span more (version_refused) */
+            if (UNLIKELY(which == offsetof(simdhttp_callbacks, on_version)) && !own_pos &&
+                lp->_sh._state == S_VERSION && (lp->_sh._idx == 6 || lp->_sh._idx == 7) &&
+                lp->error_pos >= lp->_data && lp->error_pos < lp->_end && !(lp->_owe & OWE_VERSION))
+                lp->_owe |= OWE_VERSION_ERROR | (lp->_sh._idx == 6 ? OWE_VERSION_DOT : OWE_VERSION_MINOR);
         }
         if (!own_pos && !(lp->_owe & OWE_SHIFT)) pause_shift(lp, lp->error_pos, NULL, 0, 1);
         break;

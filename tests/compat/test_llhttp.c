@@ -984,6 +984,13 @@ static void test_zero_length_spans(void)
                          "%s, return %d: %s at %td \"%s\", %d calls", vs[i].in, vrets[k], llhttp_errno_name(e), pos,
                          why ? why : "(null)", zl.n))
                 return;
+            /* whole, a pause in the version's span with bytes: the error after the resume, and
+             * no empty span (it has ended) */
+            e = zl_run(HTTP_REQUEST, vs[i].in, strlen(vs[i].in), 0, 0, 2, HPE_PAUSED, &pos, &why);
+            ok = zl.n == 3 && e == HPE_INVALID_VERSION && pos == (ptrdiff_t)vs[i].bad && why && strcmp(why, vs[i].why) == 0;
+            if (!t_check(ok, "a pause in a version's span before its error", "%s: %s at %td, %d calls", vs[i].in,
+                         llhttp_errno_name(e), pos, zl.n))
+                return;
         }
     /* every kind llhttp ends at the next byte met a split there */
     for (int k = 0; k < ZK_KINDS; k++)
