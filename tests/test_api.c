@@ -400,7 +400,7 @@ static void test_set_callbacks(void)
             simdhttp_errno_name(e), l.done);
 }
 
-/* ---- simdhttp_set_empty_spans: llhttp's zero-length value span, where llhttp gives it ---- */
+/* ---- simdhttp_set_empty_spans: llhttp's zero-length spans, where llhttp gives them ---- */
 typedef struct {
     char log[96];
     size_t len;
@@ -449,7 +449,11 @@ static void test_empty_spans(void)
             for (size_t i = 0; i < sizeof in - 1 && e == SIMDHTTP_OK; i += step)
                 e = simdhttp_execute(&p, in + i, step < sizeof in - 1 - i ? step : sizeof in - 1 - i);
             l.log[l.len] = 0;
-            const char *want = on ? "[X-A<0>[Transfer-Encoding<chunked>[B<0>" : "[X-A>[Transfer-Encoding<chunked>[B>";
+            /* in pieces, a name or value the next piece's first byte ends gets its end there with
+             * no bytes too (llhttp restarts an open span at each execute()) */
+            const char *want = !on ? "[X-A>[Transfer-Encoding<chunked>[B>"
+                               : step == 1 ? "[X-A0<0>[Transfer-Encoding0<chunked0>[B0<0>"
+                                           : "[X-A<0>[Transfer-Encoding<chunked>[B<0>";
             t_check(e == SIMDHTTP_OK && strcmp(l.log, want) == 0, "set_empty_spans",
                     "option %d, %zu-byte pieces: %s, log %s (want %s)", on, step, simdhttp_errno_name(e), l.log, want);
         }
