@@ -695,7 +695,8 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
 /* A span at AT was open when this call began: AT is the buffer's first byte and the call
  * resumed in the span's state OPEN (p->_state keeps the state a call began in until it leaves;
  * the few stores before that, at a message's or a head's end, come after bytes were taken, so
- * AT is then past the buffer's start). For an empty span only: the caller tests N first. */
+ * AT is then past the buffer's start). For an empty span only: the caller tests N first.
+ * Never in the head API, which parses one buffer and gives no spans. */
 #define SH_SPAN_WAS_OPEN(AT, OPEN) \
     (!headmode && (p->_lenient & SH_OPT_EMPTY_SPANS) && (const uint8_t *)(AT) == x->data && p->_state == (OPEN))
 
