@@ -250,162 +250,179 @@ static inline void sh_special_begin(simdhttp_parser *p)
     if (p->_hstate == H_UPGRADE) p->flags |= SIMDHTTP_F_UPGRADE;
 }
 
+/* sh_special_feed's three matchers, one per special field: each takes value bytes [s, e) and
+ * returns NULL, or the offending byte with p->_error and p->_reason set. */
+
+/* Content-Length: one decimal number; SP and HTAB around it are taken */
+static inline const uint8_t *sh_cl_feed(simdhttp_parser *p, const uint8_t *s, const uint8_t *e)
+{
+    for (; s < e; s++) {
+        uint8_t c = *s;
+        if (c >= '0' && c <= '9') {
+            uint64_t d = (uint64_t)(c - '0');
+            if (p->_sub == CL_AFTER) goto bad;
+            if (p->_acc > (UINT64_MAX - d) / 10) {
+                p->_reason = "Content-Length overflows 64 bits";
+                goto err;
+            }
+            p->_acc = p->_acc * 10 + d;
+            p->_sub = CL_DIGITS;
+        } else if (SH_IS_WS(c)) {
+            if (p->_sub == CL_DIGITS) p->_sub = CL_AFTER;
+        } else {
+            goto bad;
+        }
+    }
+    return NULL;
+bad:
+    p->_reason = "Content-Length is not a decimal number";
+err:
+    p->_error = SIMDHTTP_E_INVALID_CONTENT_LENGTH;
+    return s;
+}
+
+/* Transfer-Encoding: a list of codings with their parameters, every byte checked */
+static inline const uint8_t *sh_te_feed(simdhttp_parser *p, const uint8_t *s, const uint8_t *e)
+{
+    for (; s < e; s++) {
+        uint8_t c = *s;
+        switch (p->_sub) {
+        case TES_BEFORE: /* before an element */
+            if (c == ',' || SH_IS_WS(c)) break;
+            if (!simdhttp_tchar[c]) goto bad;
+            p->_sub = TES_NAME;
+            p->_idx = 0;
+            p->_cand = 0x3f; /* any of sh_codings */
+            /* fall through */
+        case TES_NAME: /* in the coding's name */
+            if (simdhttp_tchar[c]) {
+                sh_te_name_byte(p, c);
+                break;
+            }
+            /* check the byte before the token end changes _te: a pause in the error's
+             * value span resumes at this byte, which must fail the same way again */
+            if (c != ',' && c != ';' && !SH_IS_WS(c)) goto bad;
+            if (sh_te_token_end(p)) goto twice;
+            if (c == ',') p->_sub = TES_BEFORE;
+            else if (SH_IS_WS(c)) p->_sub = TES_AFTER_NAME;
+            else if (c == ';') p->_sub = TES_AFTER_SEMI;
+            else goto bad;
+            break;
+        case TES_AFTER_NAME: /* after the name */
+            if (c == ',') p->_sub = TES_BEFORE;
+            else if (c == ';') p->_sub = TES_AFTER_SEMI;
+            else if (!SH_IS_WS(c)) goto bad;
+            break;
+        /* transfer-parameter = token BWS "=" BWS ( token / quoted-string ), after
+         * OWS ";" OWS (RFC 9112 section 7, RFC 9110 section 10.1.4): every byte is
+         * checked, so no two readers split "a=\"b, chunked\"" differently */
+        case TES_AFTER_SEMI: /* after ';' */
+            if (SH_IS_WS(c)) break;
+            if (!simdhttp_tchar[c]) goto bad;
+            p->_sub = TES_PARAM_NAME;
+            break;
+        case TES_QUOTED: /* quoted-string in a parameter */
+            if (c == '"') p->_sub = TES_AFTER_VALUE;
+            else if (c == '\\') p->_sub = TES_QUOTED_PAIR;
+            else if ((c < ' ' && c != '\t') || c == 0x7f) SH_REASON(p, CTL_IN_VALUE); /* lenient headers */
+            break;
+        case TES_QUOTED_PAIR: /* quoted-pair */
+            if ((c < ' ' && c != '\t') || c == 0x7f) SH_REASON(p, CTL_IN_VALUE); /* lenient headers */
+            p->_sub = TES_QUOTED;
+            break;
+        case TES_PARAM_NAME: /* in the parameter's name */
+            if (simdhttp_tchar[c]) break;
+            if (c == '=') p->_sub = TES_BWS_AFTER_EQ;
+            else if (SH_IS_WS(c)) p->_sub = TES_BWS_BEFORE_EQ;
+            else goto bad;
+            break;
+        case TES_BWS_BEFORE_EQ: /* BWS before '=' */
+            if (c == '=') p->_sub = TES_BWS_AFTER_EQ;
+            else if (!SH_IS_WS(c)) goto bad;
+            break;
+        case TES_BWS_AFTER_EQ: /* BWS after '=' */
+            if (c == '"') p->_sub = TES_QUOTED;
+            else if (simdhttp_tchar[c]) p->_sub = TES_TOKEN_VALUE;
+            else if (!SH_IS_WS(c)) goto bad;
+            break;
+        case TES_TOKEN_VALUE: /* in a token value */
+            if (simdhttp_tchar[c]) break;
+            /* fall through */
+        case TES_AFTER_VALUE:
+        default: /* (no other value is ever set) */
+            if (c == ',') p->_sub = TES_BEFORE;
+            else if (c == ';') p->_sub = TES_AFTER_SEMI;
+            else if (SH_IS_WS(c)) p->_sub = TES_AFTER_VALUE;
+            else goto bad;
+            break;
+        }
+    }
+    return NULL;
+bad:
+    p->_error = SIMDHTTP_E_INVALID_TRANSFER_ENCODING;
+    p->_reason = "Transfer-Encoding is not a list of transfer codings";
+    return s;
+twice:
+    p->_error = SIMDHTTP_E_INVALID_TRANSFER_ENCODING;
+    p->_reason = "Transfer-Encoding applies chunked more than once";
+    return s;
+}
+
+/* Connection: a list of options, of which close, keep-alive and upgrade are matched (any
+ * other byte is taken: the field has no error) */
+static inline const uint8_t *sh_conn_feed(simdhttp_parser *p, const uint8_t *s, const uint8_t *e)
+{
+    if (p->_sub == CS_BEFORE) {
+        /* The usual whole value "keep-alive" / "close" / "upgrade": the same state as the
+         * byte loop reaches after the token (bytes that follow in a later piece then
+         * cancel the match exactly as they would in the loop). */
+        const uint8_t *t = e;
+        while (t > s && SH_IS_WS(t[-1])) t--;
+        size_t n = (size_t)(t - s);
+        int k = n == 10 && SH_EQ8(s, 0, "keep-ali") && SH_EQ4(s, 6, "live") ? 1
+              : n == 5 && SH_EQ4(s, 0, "clos") && (s[4] | 0x20) == 'e' ? 0
+              : n == 7 && SH_EQ4(s, 0, "upgr") && SH_EQ4(s, 3, "rade") ? 2 : -1;
+        if (k >= 0) {
+            p->_cand = (uint8_t)(1u << k);
+            p->_idx = (uint16_t)n;
+            p->_sub = CS_AFTER;
+            return NULL;
+        }
+    }
+    for (; s < e; s++) {
+        uint8_t c = *s;
+        if (c == ',') {
+            sh_conn_element_end(p);
+            p->_sub = CS_BEFORE;
+        } else if (SH_IS_WS(c)) {
+            if (p->_sub == CS_WORD) p->_sub = CS_AFTER;
+        } else if (p->_sub == CS_BEFORE || p->_sub == CS_WORD) {
+            if (p->_sub == CS_BEFORE) { /* an option's first byte */
+                p->_sub = CS_WORD;
+                p->_idx = 0;
+                p->_cand = 7;
+            }
+            for (int k = 0; k < 3; k++)
+                if (p->_idx >= sh_conn_lens[k] || (c | 0x20) != (uint8_t)sh_conn_words[k][p->_idx])
+                    p->_cand &= (uint8_t)~(1u << k);
+            p->_idx++;
+        } else {
+            p->_cand = 0; /* "close foo": not an option we know */
+        }
+    }
+    return NULL;
+}
+
 /* Feed value bytes [s, e) of a special field. @return NULL, or the offending byte (the error
  * is set in p->_error / p->_reason). */
 static __attribute__((noinline)) const uint8_t *sh_special_feed(simdhttp_parser *p, const uint8_t *s, const uint8_t *e)
 {
-    uint8_t c;
     switch (p->_hstate) {
-    case H_CONTENT_LENGTH:
-        for (; s < e; s++) {
-            c = *s;
-            if (c >= '0' && c <= '9') {
-                uint64_t d = (uint64_t)(c - '0');
-                if (p->_sub == CL_AFTER) goto cl_bad;
-                if (p->_acc > (UINT64_MAX - d) / 10) {
-                    p->_reason = "Content-Length overflows 64 bits";
-                    goto cl_err;
-                }
-                p->_acc = p->_acc * 10 + d;
-                p->_sub = CL_DIGITS;
-            } else if (SH_IS_WS(c)) {
-                if (p->_sub == CL_DIGITS) p->_sub = CL_AFTER;
-            } else {
-                goto cl_bad;
-            }
-        }
-        return NULL;
-    case H_TRANSFER_ENCODING:
-        for (; s < e; s++) {
-            c = *s;
-            switch (p->_sub) {
-            case TES_BEFORE: /* before an element */
-                if (c == ',' || SH_IS_WS(c)) break;
-                if (!simdhttp_tchar[c]) goto te_bad;
-                p->_sub = TES_NAME;
-                p->_idx = 0;
-                p->_cand = 0x3f; /* any of sh_codings */
-                /* fall through */
-            case TES_NAME: /* in the coding's name */
-                if (simdhttp_tchar[c]) {
-                    sh_te_name_byte(p, c);
-                    break;
-                }
-                /* check the byte before the token end changes _te: a pause in the error's
-                 * value span resumes at this byte, which must fail the same way again */
-                if (c != ',' && c != ';' && !SH_IS_WS(c)) goto te_bad;
-                if (sh_te_token_end(p)) goto te_twice;
-                if (c == ',') p->_sub = TES_BEFORE;
-                else if (SH_IS_WS(c)) p->_sub = TES_AFTER_NAME;
-                else if (c == ';') p->_sub = TES_AFTER_SEMI;
-                else goto te_bad;
-                break;
-            case TES_AFTER_NAME: /* after the name */
-                if (c == ',') p->_sub = TES_BEFORE;
-                else if (c == ';') p->_sub = TES_AFTER_SEMI;
-                else if (!SH_IS_WS(c)) goto te_bad;
-                break;
-            /* transfer-parameter = token BWS "=" BWS ( token / quoted-string ), after
-             * OWS ";" OWS (RFC 9112 section 7, RFC 9110 section 10.1.4): every byte is
-             * checked, so no two readers split "a=\"b, chunked\"" differently */
-            case TES_AFTER_SEMI: /* after ';' */
-                if (SH_IS_WS(c)) break;
-                if (!simdhttp_tchar[c]) goto te_bad;
-                p->_sub = TES_PARAM_NAME;
-                break;
-            case TES_QUOTED: /* quoted-string in a parameter */
-                if (c == '"') p->_sub = TES_AFTER_VALUE;
-                else if (c == '\\') p->_sub = TES_QUOTED_PAIR;
-                else if ((c < ' ' && c != '\t') || c == 0x7f) SH_REASON(p, CTL_IN_VALUE); /* lenient headers */
-                break;
-            case TES_QUOTED_PAIR: /* quoted-pair */
-                if ((c < ' ' && c != '\t') || c == 0x7f) SH_REASON(p, CTL_IN_VALUE); /* lenient headers */
-                p->_sub = TES_QUOTED;
-                break;
-            case TES_PARAM_NAME: /* in the parameter's name */
-                if (simdhttp_tchar[c]) break;
-                if (c == '=') p->_sub = TES_BWS_AFTER_EQ;
-                else if (SH_IS_WS(c)) p->_sub = TES_BWS_BEFORE_EQ;
-                else goto te_bad;
-                break;
-            case TES_BWS_BEFORE_EQ: /* BWS before '=' */
-                if (c == '=') p->_sub = TES_BWS_AFTER_EQ;
-                else if (!SH_IS_WS(c)) goto te_bad;
-                break;
-            case TES_BWS_AFTER_EQ: /* BWS after '=' */
-                if (c == '"') p->_sub = TES_QUOTED;
-                else if (simdhttp_tchar[c]) p->_sub = TES_TOKEN_VALUE;
-                else if (!SH_IS_WS(c)) goto te_bad;
-                break;
-            case TES_TOKEN_VALUE: /* in a token value */
-                if (simdhttp_tchar[c]) break;
-                /* fall through */
-            case TES_AFTER_VALUE:
-            default: /* (no other value is ever set) */
-                if (c == ',') p->_sub = TES_BEFORE;
-                else if (c == ';') p->_sub = TES_AFTER_SEMI;
-                else if (SH_IS_WS(c)) p->_sub = TES_AFTER_VALUE;
-                else goto te_bad;
-                break;
-            }
-        }
-        return NULL;
-    case H_CONNECTION:
-        if (p->_sub == CS_BEFORE) {
-            /* The usual whole value "keep-alive" / "close" / "upgrade": the same state as the
-             * byte loop reaches after the token (bytes that follow in a later piece then
-             * cancel the match exactly as they would in the loop). */
-            const uint8_t *t = e;
-            while (t > s && SH_IS_WS(t[-1])) t--;
-            size_t n = (size_t)(t - s);
-            int k = n == 10 && SH_EQ8(s, 0, "keep-ali") && SH_EQ4(s, 6, "live") ? 1
-                  : n == 5 && SH_EQ4(s, 0, "clos") && (s[4] | 0x20) == 'e' ? 0
-                  : n == 7 && SH_EQ4(s, 0, "upgr") && SH_EQ4(s, 3, "rade") ? 2 : -1;
-            if (k >= 0) {
-                p->_cand = (uint8_t)(1u << k);
-                p->_idx = (uint16_t)n;
-                p->_sub = CS_AFTER;
-                return NULL;
-            }
-        }
-        for (; s < e; s++) {
-            c = *s;
-            if (c == ',') {
-                sh_conn_element_end(p);
-                p->_sub = CS_BEFORE;
-            } else if (SH_IS_WS(c)) {
-                if (p->_sub == CS_WORD) p->_sub = CS_AFTER;
-            } else if (p->_sub == CS_BEFORE || p->_sub == CS_WORD) {
-                if (p->_sub == CS_BEFORE) { /* an option's first byte */
-                    p->_sub = CS_WORD;
-                    p->_idx = 0;
-                    p->_cand = 7;
-                }
-                for (int k = 0; k < 3; k++)
-                    if (p->_idx >= sh_conn_lens[k] || (c | 0x20) != (uint8_t)sh_conn_words[k][p->_idx])
-                        p->_cand &= (uint8_t)~(1u << k);
-                p->_idx++;
-            } else {
-                p->_cand = 0; /* "close foo": not an option we know */
-            }
-        }
-        return NULL;
-    default:
-        return NULL;
+    case H_CONTENT_LENGTH: return sh_cl_feed(p, s, e);
+    case H_TRANSFER_ENCODING: return sh_te_feed(p, s, e);
+    case H_CONNECTION: return sh_conn_feed(p, s, e);
+    default: return NULL;
     }
-cl_bad:
-    p->_reason = "Content-Length is not a decimal number";
-cl_err:
-    p->_error = SIMDHTTP_E_INVALID_CONTENT_LENGTH;
-    return s;
-te_bad:
-    p->_error = SIMDHTTP_E_INVALID_TRANSFER_ENCODING;
-    p->_reason = "Transfer-Encoding is not a list of transfer codings";
-    return s;
-te_twice:
-    p->_error = SIMDHTTP_E_INVALID_TRANSFER_ENCODING;
-    p->_reason = "Transfer-Encoding applies chunked more than once";
-    return s;
 }
 
 /* The value of a special field ended (at a line end). @return 0 or -1 (error set). */
