@@ -2386,14 +2386,16 @@ ext_value_start:
         SH_SPAN0_BEFORE_ERR_OR_EXIT(on_chunk_extension_value, pos, 0, S_EXT_VALUE_START, pos);
         SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "chunk extension value is not a token or quoted-string");
     }
-    if (p->_sub == 1) { /* the opening quote is part of the value span */
+    if (p->_sub == 1) { /* the opening quote is part of the value span, as llhttp's */
         SH_EXT_TAKE_OR_EXIT();
         p->_sub = 2;
-        SH_SPAN_OR_EXIT(on_chunk_extension_value, pos - 1, 1, S_EXT_VALUE, pos);
+        mark = pos - 1;
+        goto ext_value_bytes;
     }
 ext_value:
-    /* _sub: 0 token, 2 inside quotes, 3 after a backslash, 4 after the closing quote */
     mark = pos;
+ext_value_bytes:
+    /* _sub: 0 token, 2 inside quotes, 3 after a backslash, 4 after the closing quote */
     while (pos < end) {
         /* the byte's next _sub, stored only once the byte is taken: the span before an
          * overflow may pause, and the resumed parser reads this byte again in the same state

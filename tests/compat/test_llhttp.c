@@ -998,6 +998,28 @@ static void test_zero_length_spans(void)
             return;
 }
 
+/* A quoted chunk extension value without a quoted-pair is one on_chunk_extension_value call
+ * from its opening quote to its closing one, as llhttp 8.1 makes it (the layer once gave the
+ * opening quote a call of its own: a program counting calls, or pausing in them, saw one more) */
+static void test_quoted_ext_value_one_call(void)
+{
+    static const char in[] = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;a=\"b c\";d=\"\"\r\nhello\r\n0\r\n\r\n";
+    ptrdiff_t pos;
+    const char *why;
+    llhttp_errno_t e = zl_run(HTTP_RESPONSE, in, sizeof in - 1, 0, 0, -1, 0, &pos, &why);
+    const char *q1 = strstr(in, "\"b c\""), *q2 = strstr(in, "\"\"\r");
+    const zcall want[2] = {{ZK_EXT_VALUE, q1 - in, 5}, {ZK_EXT_VALUE, q2 - in, 2}};
+    zcall got[2] = {{0, 0, 0}, {0, 0, 0}};
+    int n = 0;
+    for (int i = 0; i < zl.n && i < ZMAX; i++)
+        if (zl.log[i].kind == ZK_EXT_VALUE && n < 2) got[n++] = zl.log[i];
+        else if (zl.log[i].kind == ZK_EXT_VALUE) n++;
+    char g[256];
+    zl_describe(g, sizeof g, got, n < 2 ? n : 2);
+    t_check(e == HPE_OK && zl_same(got, n, want, 2), "a quoted chunk extension value is one call",
+            "%s, %d value calls:%s", llhttp_errno_name(e), n, g);
+}
+
 /* ---- a pause or an error in on_method / on_method_complete, the method split anywhere ---- */
 
 static struct {
@@ -1584,6 +1606,7 @@ int main(void)
     test_version_empty_span();
     test_status_complete_split();
     test_zero_length_spans();
+    test_quoted_ext_value_one_call();
     test_method_pause_split();
     test_skip_and_upgrade();
     test_bodies();
