@@ -43,10 +43,12 @@ command -v python3 >/dev/null 2>&1 || missing "python3 is not installed"
 # span open there with length 0)
 run "diff.py" python3 "$dir/diff.py" --real "$BUILD/compat/llhttp_events_real" \
     --layer "$BUILD/compat/llhttp_events_layer" --known "$dir/llhttp.known" --extra-specs z1,z7
-# the same inputs whole with a pause at each event in turn, resumed where llhttp_get_error_pos()
-# says: the same events and the same place (a program resumes there)
+# the same inputs, whole, byte by byte and in 3-byte pieces, with a pause at each event in
+# turn, resumed where llhttp_get_error_pos() says: the same events and the same place (a
+# program resumes there)
 run "diff.py --pauses" python3 "$dir/diff.py" --real "$BUILD/compat/llhttp_events_real" \
-    --layer "$BUILD/compat/llhttp_events_layer" --known "$dir/llhttp.known" --extra-specs z1,z7 --pauses 64
+    --layer "$BUILD/compat/llhttp_events_layer" --known "$dir/llhttp.known" --extra-specs z1,z7 --pauses 64 \
+    --pause-specs 0,1,3
 # Replaying fuzz/corpus is deterministic: its differing inputs must all be explained. The
 # mutation run (plain build) is random: what it finds is reported as notes here (make
 # fuzz-llhttp fails on them), so that make test stays deterministic.
