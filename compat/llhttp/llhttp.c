@@ -25,10 +25,11 @@
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 /* llhttp_t._owe: callbacks a pause held back, delivered at the next execute() (owed()); and
  * OWE_STATUS, on_status_complete held back while the buffer ends at the status line's CR
- * (status_probe: OWE_PROBE marks its pause) */
+ * (status_probe: OWE_PROBE marks its pause); OWE_PRI, HTTP/2's preface awaited after a PRI
+ * request line (pri_preface: OWE_PRI_NOW marks the pause that starts it) */
 enum { OWE_BEGIN = 1, OWE_VERSION = 2, OWE_METHOD_ERROR = 4, OWE_SHIFT = 8, OWE_METHOD = 16, OWE_EXT_ERROR = 32,
        OWE_VERSION_SPAN = 64, OWE_VERSION_ERROR = 128, OWE_STATUS = 256, OWE_PROBE = 512,
-       OWE_VERSION_DOT = 1024, OWE_VERSION_MINOR = 2048 };
+       OWE_VERSION_DOT = 1024, OWE_VERSION_MINOR = 2048, OWE_PRI = 4096, OWE_PRI_NOW = 8192 };
 
 /* ---- names and codes ---------------------------------------------------------------- */
 
@@ -636,7 +637,15 @@ static int t_on_version_complete(simdhttp_parser *p)
     lp->http_major = p->http_major;
     lp->http_minor = p->http_minor;
     llhttp_cb cb = US(lp)->on_version_complete;
-    return cb ? cb(lp) : 0; /* its errors: direct_error */
+    int rc = cb ? cb(lp) : 0; /* its errors: direct_error */
+    if (UNLIKELY(p->method == SIMDHTTP_METHOD_PRI) && p->type == SIMDHTTP_REQUEST && (rc == 0 || rc == HPE_PAUSED)) {
+        /* llhttp reads the rest of the line as HTTP/2's preface (pri_preface): after a pause
+         * here, from the next execute()'s first byte; else at once, from the core's place */
+        lp->_owe |= rc ? OWE_PRI : OWE_PRI | OWE_PRI_NOW;
+        lp->_pri = 0;
+        return HPE_PAUSED;
+    }
+    return rc;
 }
 
 /* on_status_complete (a trampoline only for a program that has it): the core calls it at the
@@ -1226,9 +1235,41 @@ static __attribute__((noinline, cold)) int status_owed(llhttp_t *lp, const char 
     return 1;
 }
 
+/* The rest of HTTP/2's connection preface ("PRI * HTTP/2.0" CRLF CRLF "SM" CRLF CRLF, RFC 9113
+ * section 3.4), which llhttp expects after a PRI request line of any version, from the line's
+ * CR on and over as many execute() calls as it takes (_pri: the bytes matched so far). Then it
+ * stops for good: HPE_PAUSED_H2_UPGRADE after the preface, HPE_INVALID_VERSION at the first byte
+ * that differs. The core stays paused at the CR, never to run again until init or reset.
+ * @return llhttp_execute()'s value for n bytes at `at` */
+static __attribute__((noinline, cold)) llhttp_errno_t pri_preface(llhttp_t *lp, const char *at, size_t n)
+{
+    static const char rest[10] = {'\r', '\n', '\r', '\n', 'S', 'M', '\r', '\n', '\r', '\n'};
+    lp->_owe = OWE_PRI;
+    for (size_t i = 0; i < n; i++) {
+        if (at[i] != rest[lp->_pri]) {
+            lp->error = HPE_INVALID_VERSION;
+            lp->reason = "Expected HTTP/2 Connection Preface";
+            lp->error_pos = at + i;
+            return HPE_INVALID_VERSION;
+        }
+        if (++lp->_pri == sizeof rest) {
+            lp->error = HPE_PAUSED_H2_UPGRADE;
+            lp->reason = "Pause on PRI/Upgrade";
+            lp->error_pos = at + i + 1;
+            return HPE_PAUSED_H2_UPGRADE;
+        }
+    }
+    lp->error = HPE_OK;
+    return HPE_OK;
+}
+
 /* simdhttp stopped: set llhttp's error fields. */
 static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
 {
+    if (UNLIKELY(lp->_owe & OWE_PRI_NOW)) {
+        const char *cr = simdhttp_get_error_pos(&lp->_sh);
+        return pri_preface(lp, cr, (size_t)(lp->_end - cr));
+    }
     if (e == SIMDHTTP_E_PAUSED && (lp->_owe & OWE_PROBE) && (e = status_probe(lp)) == SIMDHTTP_OK)
         return HPE_OK;
     if (e == SIMDHTTP_E_INVALID_METHOD && lp->_mid == 0 && lp->_mlen) {
@@ -1413,6 +1454,7 @@ llhttp_errno_t llhttp_execute(llhttp_t *parser, const char *data, size_t len)
     if (UNLIKELY(parser->error != HPE_OK)) return (llhttp_errno_t)parser->error;
     check_callbacks(parser);
     if (UNLIKELY(parser->_owe)) {
+        if (parser->_owe & OWE_PRI) return pri_preface(parser, data, len);
         if ((parser->_owe & ~(OWE_SHIFT | OWE_STATUS)) && owed(parser, data)) return (llhttp_errno_t)parser->error;
         if ((parser->_owe & OWE_SHIFT) && shift(parser, &data, &len)) return (llhttp_errno_t)parser->error;
         if ((parser->_owe & OWE_STATUS) && len && status_owed(parser, data)) return (llhttp_errno_t)parser->error;
@@ -1435,6 +1477,10 @@ llhttp_errno_t llhttp_execute(llhttp_t *parser, const char *data, size_t len)
  * and that path then needs no stack frame) */
 static __attribute__((noinline)) llhttp_errno_t finish_message(llhttp_t *parser)
 {
+    if (UNLIKELY(parser->_owe & OWE_PRI)) { /* awaiting HTTP/2's preface (pri_preface) */
+        parser->reason = "Invalid EOF state";
+        return HPE_INVALID_EOF_STATE;
+    }
     check_callbacks(parser);
     parser->_cb_err = 0;
     parser->_in_finish = 1;

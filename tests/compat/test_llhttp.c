@@ -1098,6 +1098,56 @@ static void test_method_pause_split(void)
             }
 }
 
+/* ---- PRI: the start of HTTP/2's connection preface ---- */
+
+static int pri_pause;
+static int pri_version_complete(llhttp_t *p) { (void)p; return pri_pause ? HPE_PAUSED : 0; }
+
+static void test_pri_preface(void)
+{
+    /* llhttp takes a PRI request line of any version as the start of HTTP/2's preface (RFC
+     * 9113 section 3.4) and expects its rest from the line's CR on: after it, the sticky
+     * HPE_PAUSED_H2_UPGRADE; at the first byte that differs, HPE_INVALID_VERSION; no head
+     * callbacks either way. Split anywhere, with and without a pause in on_version_complete. */
+    static const struct {
+        const char *in;
+        llhttp_errno_t e;
+        ptrdiff_t at; /* the error's position; -1: the input ends inside the preface */
+        llhttp_type_t type;
+    } cs[] = {
+        {"PRI * HTTP/1.1\r\n\r\nSM\r\n\r\nGET", HPE_PAUSED_H2_UPGRADE, 24, HTTP_REQUEST},
+        {"PRI * HTTP/1.0\r\n\r\nSM\r\n\r\n", HPE_PAUSED_H2_UPGRADE, 24, HTTP_BOTH},
+        {"PRI / HTTP/1.1\r\nHost: a\r\n\r\n", HPE_INVALID_VERSION, 16, HTTP_REQUEST},
+        {"PRI * HTTP/1.1\r\n\r\nSX\r\n\r\n", HPE_INVALID_VERSION, 19, HTTP_BOTH},
+        {"PRI * HTTP/1.1\r\n\r\nSM\r\n", HPE_OK, -1, HTTP_REQUEST},
+    };
+    for (size_t i = 0; i < sizeof cs / sizeof *cs; i++)
+        for (pri_pause = 0; pri_pause < 2; pri_pause++)
+            for (size_t cut = 1; cut <= strlen(cs[i].in); cut++) {
+                const char *in = cs[i].in;
+                size_t len = strlen(in);
+                rec r;
+                llhttp_t p;
+                setup(&p, &r, cs[i].type);
+                settings.on_version_complete = pri_version_complete;
+                llhttp_errno_t e = feed(&p, in, cut);
+                if (e == HPE_OK && cut < len) e = feed(&p, in + cut, len - cut);
+                const char *pos = llhttp_get_error_pos(&p), *why = llhttp_get_error_reason(&p);
+                int ok = e == cs[i].e && r.headers == 0 && r.complete == 0;
+                if (cs[i].at >= 0) {
+                    const char *want = e == HPE_PAUSED_H2_UPGRADE ? "Pause on PRI/Upgrade" : "Expected HTTP/2 Connection Preface";
+                    ok = ok && pos == in + cs[i].at && why && strcmp(why, want) == 0 &&
+                         llhttp_execute(&p, LIT("GET / HTTP/1.1\r\n\r\n")) == e && r.headers == 0;
+                } else {
+                    ok = ok && llhttp_finish(&p) == HPE_INVALID_EOF_STATE && llhttp_get_errno(&p) == HPE_OK;
+                }
+                if (!t_check(ok, "PRI: HTTP/2's preface awaited after the request line",
+                             "input %zu, pause %d, split %zu: %s at %td \"%s\", %d head(s)", i, pri_pause, cut,
+                             llhttp_errno_name(e), pos ? pos - in : -1, why ? why : "(null)", r.headers))
+                    return;
+            }
+}
+
 /* ---- on_headers_complete's return values, upgrades ---- */
 
 static void test_skip_and_upgrade(void)
@@ -1608,6 +1658,7 @@ int main(void)
     test_zero_length_spans();
     test_quoted_ext_value_one_call();
     test_method_pause_split();
+    test_pri_preface();
     test_skip_and_upgrade();
     test_bodies();
     test_start_line();

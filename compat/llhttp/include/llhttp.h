@@ -645,6 +645,7 @@ struct llhttp__internal_s {
     uint8_t _init_type;
     char _mbuf[13];             /* a method's bytes, when it is not simply one of llhttp's */
     char _vbuf[3];              /* a version span a pause held back (_owe) */
+    uint8_t _pri;               /* the bytes of HTTP/2's preface matched (pri_preface) */
     simdhttp_data_cb _on_version_typed; /* _cb.on_version once the type is decided */
 };
 
