@@ -102,6 +102,18 @@ static int begin(http_parser *hp, uint64_t start)
     return rc;
 }
 
+/* The first message of an HTTP_BOTH parser (the core has not told request from response yet):
+ * http-parser begins it at an "H" at once, as a response or HEAD may follow, with its type
+ * still HTTP_BOTH; any other byte begins a request once it starts a method (t_method). The
+ * message's first byte is the first in this buffer that is no CR or LF: all before it in the
+ * stream were empty lines. */
+static __attribute__((noinline, cold)) int both_begin(http_parser *hp)
+{
+    const char *at = hp->_buf;
+    while (at < hp->_buf_end && (*at == '\r' || *at == '\n')) at++;
+    return at < hp->_buf_end && *at == 'H' ? begin(hp, abs_of(hp, at)) : 0;
+}
+
 static int t_message_begin(simdhttp_parser *sp)
 {
     http_parser *hp = HP(sp);
@@ -118,6 +130,7 @@ static int t_message_begin(simdhttp_parser *sp)
         hp->type = HTTP_RESPONSE;
         return begin(hp, UINT64_MAX);
     }
+    if (__builtin_expect(sp->type == SIMDHTTP_BOTH, 0)) return both_begin(hp);
     return 0;
 }
 
@@ -683,6 +696,19 @@ static HP_NOINLINE size_t execute_pending(http_parser *parser, const char *data,
     }
     size_t k = 0;
     if (parser->_skip) { /* bytes the core took past where a pause left http-parser */
+        if (parser->_mlen && parser->_mstart != UINT64_MAX && parser->_mstart + parser->_mlen > parser->_buf_off) {
+            /* among them a method's bytes (a pause in on_message_begin at its first byte, in
+             * t_method): http-parser fails at the first that no known method has there now */
+            uint64_t bad = parser->_mstart + method_prefix(parser->_mbuf, parser->_mlen);
+            if (bad < parser->_mstart + parser->_mlen && bad >= parser->_buf_off && bad - parser->_buf_off < len) {
+                size_t done = (size_t)(bad - parser->_buf_off);
+                parser->_skip = 0;
+                parser->http_errno = HPE_INVALID_METHOD;
+                parser->_buf_off += done;
+                parser->nread = (uint32_t)parser->_buf_off;
+                return done;
+            }
+        }
         k = parser->_skip < len ? parser->_skip : len;
         parser->_skip = (uint8_t)(parser->_skip - k);
     } else if (parser->_rp_left || parser->_rp_empty) { /* a line paused in t_header */

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # The http-parser layer (issue 12): its unit test, then tests/compat/diff.py over the corpus, the
 # inputs of tests/cases and fuzz/corpus with the events program built against Debian's
-# libhttp-parser and against the layer, at several chunkings and whole with a pause at each event
+# libhttp-parser and against the layer, at several chunkings, and whole, byte by byte and in
+# 3-byte pieces with a pause at each event
 # (the count execute() returns, where a program resumes); every difference must be in
 # http_parser.known.
 # Ends with "N passed, N failed". A missing libhttp-parser-dev or python3 is a skip (a failure
@@ -21,7 +22,7 @@ p1=$(echo "${line:-0 passed, 1 failed}" | sed 's/ passed.*//'); f1=$(echo "${lin
 command -v python3 >/dev/null 2>&1 || missing "python3 is not installed"
 "$BUILD/compat/http_parser_events_real" >/dev/null 2>&1; [ $? -eq 127 ] && missing "libhttp-parser-dev is not installed"
 out=$(python3 "$dir/diff.py" --real "$BUILD/compat/http_parser_events_real" --layer "$BUILD/compat/http_parser_events_layer" \
-      --known "$dir/http_parser.known" --extra-specs s1,s7 --pauses 64 2>&1)
+      --known "$dir/http_parser.known" --extra-specs s1,s7 --pauses 64 --pause-specs 0,1,3 2>&1)
 echo "$out" | grep -vE '^[0-9]+ passed, [0-9]+ failed' | tail -n 60
 line=$(echo "$out" | grep -E '^[0-9]+ passed, [0-9]+ failed' | tail -n 1)
 p2=$(echo "${line:-0 passed, 1 failed}" | sed 's/ passed.*//'); f2=$(echo "${line:-0 passed, 1 failed}" | sed 's/.*passed, \([0-9]*\) failed.*/\1/')
