@@ -449,12 +449,31 @@ static int invalid_method(llhttp_t *lp, const char *at)
     return -1;
 }
 
+/* Type both, the first message: llhttp begins a method span at an "H" and gives it as it
+ * comes, whether "HTTP/" (a response) or a method follows; the core holds those bytes until it
+ * can tell. Those of earlier buffers went at their ends (both_tail: _hsent). The core gives
+ * the request's as a constant first (`at` outside the buffer): those not given yet are the
+ * bytes of this buffer just before the method's next piece, which gets them (_hback).
+ * @return 1 if there is nothing to give now */
+static __attribute__((noinline, cold)) int both_method(llhttp_t *lp, const char **at, size_t *n)
+{
+    if (!(*at >= lp->_data && *at <= lp->_end)) {
+        lp->_hback = (uint8_t)(*n - lp->_hsent);
+        lp->_hsent = 0;
+        return 1;
+    }
+    if (lp->_hback && *at - lp->_hback >= lp->_data) *at -= lp->_hback, *n += lp->_hback;
+    lp->_hback = 0;
+    return 0;
+}
+
 /* Methods are llhttp's set, matched as llhttp's trie does: an error at the first byte no
  * method name continues with, the method span delivered only if a whole method came before
  * it. The common case (the method and its SP in one buffer, classified by simdhttp as one of
  * llhttp's) costs a few tests (t_on_method); the rest comes here. */
 static int user_method(llhttp_t *lp, const char *at, size_t n)
 {
+    if (UNLIKELY(lp->type == HTTP_BOTH) && both_method(lp, &at, &n)) return 0;
     llhttp_data_cb cb = US(lp)->on_method;
     int rc = cb ? cb(lp, at, n) : 0;
     return LIKELY(rc == 0) ? 0 : span_stop(lp, rc, "Span callback error in on_method");
@@ -572,6 +591,19 @@ static const char protocol_name[4] = {'H', 'T', 'T', 'P'};
 
 static const char http_slash[5] = {'H', 'T', 'T', 'P', '/'};
 
+/* Type both, a response: the rest of "HTTP/" as a method span, what both_tail has not given
+ * of it (the bytes of this buffer before the version at `at`) */
+static __attribute__((noinline, cold)) int both_version_method(llhttp_t *lp, const char *at)
+{
+    size_t k = sizeof http_slash - lp->_hsent;
+    const char *h = http_slash + lp->_hsent;
+    lp->_hsent = 0;
+    if (!US(lp)->on_method) return 0;
+    if (at - k >= lp->_data && at <= lp->_end) h = at - k; /* (the core took them just before it) */
+    int rc = US(lp)->on_method(lp, h, k);
+    return rc ? span_stop(lp, rc, "Span callback error in on_method") : 0;
+}
+
 /* What llhttp reports before the version: in type both, deciding between a request and a
  * response, "HTTP/" as a method; else (9.3+) the protocol name. */
 static inline int version_first(llhttp_t *lp, const simdhttp_parser *p, const char *at)
@@ -579,12 +611,7 @@ static inline int version_first(llhttp_t *lp, const simdhttp_parser *p, const ch
     int rc = 0;
     lp->_proto = 1;
     if (lp->type == HTTP_BOTH && p->type == SIMDHTTP_RESPONSE) {
-        if (US(lp)->on_method) {
-            const char *h = at - 5 >= lp->_data && at <= lp->_end && memcmp(at - 5, http_slash, 5) == 0
-                                ? at - 5 : http_slash;
-            rc = US(lp)->on_method(lp, h, 5);
-            if (rc) rc = span_stop(lp, rc, "Span callback error in on_method");
-        }
+        rc = both_version_method(lp, at);
     } else {
         if (US(lp)->on_protocol) {
             rc = US(lp)->on_protocol(lp, protocol_name, sizeof protocol_name);
@@ -1348,6 +1375,17 @@ static llhttp_errno_t stopped(llhttp_t *lp, simdhttp_errno e)
                 break;
             }
         }
+        if (UNLIKELY(lp->type == HTTP_BOTH) && e == SIMDHTTP_E_INVALID_VERSION && lp->_sh.type == SIMDHTTP_RESPONSE &&
+            !lp->_proto) {
+            /* a version the core refuses at its first byte: llhttp has ended "HTTP/" as a method
+             * span before it reads the version (the rest of it: version_first) */
+            int rc = version_first(lp, &lp->_sh, lp->error_pos);
+            if (rc) { /* the error after a pause: version_refused, owed */
+                if (rc == HPE_PAUSED) lp->_owe |= OWE_VERSION_ERROR;
+                lp->error = rc == HPE_PAUSED ? HPE_PAUSED : lp->_cb_err;
+                break;
+            }
+        }
         lp->error = (unsigned)e < SIMDHTTP_ERRNO_COUNT ? errno_ids[e] : HPE_INTERNAL;
         lp->reason = llhttp_reason(lp, e, simdhttp_get_error_reason(&lp->_sh));
         if (e == SIMDHTTP_E_INVALID_URL) url_refused(lp);
@@ -1413,7 +1451,9 @@ static __attribute__((noinline)) int owed(llhttp_t *parser, const char *data)
 
 /* What pause_shift left for the next execute(): skip the byte the core took, or give it the
  * bytes it has not taken first. @return 1 if the core stopped again in those (a pause in the
- * next callback: its place is mapped into the program's buffer). */
+ * next callback: its place is mapped into the program's buffer); SHIFT_ALL if the skip took
+ * all the bytes given (nothing more to do in this call) */
+enum { SHIFT_ALL = 2 };
 static __attribute__((noinline)) int shift(llhttp_t *parser, const char **data, size_t *len)
 {
     parser->_owe &= (uint16_t)~OWE_SHIFT;
@@ -1421,7 +1461,9 @@ static __attribute__((noinline)) int shift(llhttp_t *parser, const char **data, 
         size_t k = parser->_skip <= *len ? parser->_skip : *len;
         *data += k, *len -= k;
         parser->_skip = 0;
-        return 0;
+        /* every byte given was one the core had taken before the pause: llhttp's call ends
+         * with them, not with an execute() of no bytes (no zero-length span) */
+        return k && !*len && !(parser->_owe & OWE_STATUS) ? SHIFT_ALL : 0;
     }
     char hold[sizeof parser->_hold];
     size_t n = parser->_nhold;
@@ -1449,6 +1491,42 @@ static __attribute__((noinline)) int shift(llhttp_t *parser, const char **data, 
     return 1;
 }
 
+/* Type both, the first message's start line at this buffer's end: llhttp ends its method
+ * span's piece here, also with no byte: the bytes of "HTTP/" matched so far (the core is
+ * telling a request from a response), or the rest of a whole "HTTP/" whose version begins in
+ * a later buffer. A pause or an error there stands at the buffer's end. */
+static __attribute__((noinline, cold)) llhttp_errno_t both_tail(llhttp_t *lp)
+{
+    const simdhttp_parser *p = &lp->_sh;
+    size_t n;
+    if (p->_state == S_DETECT) {
+        n = p->_idx - lp->_hsent;
+        lp->_hsent = p->_idx;
+    } else if (p->type == SIMDHTTP_RESPONSE && p->_state == S_VERSION && !lp->_proto) {
+        n = sizeof http_slash - lp->_hsent;
+        lp->_hsent = 0;
+        lp->_proto = 1; /* (version_first's part is done) */
+    } else {
+        return HPE_OK;
+    }
+    llhttp_data_cb cb = US(lp)->on_method;
+    int rc = cb ? cb(lp, lp->_end - n, n) : 0;
+    if (LIKELY(rc == 0)) return HPE_OK;
+    lp->error_pos = lp->_end;
+    lp->error = rc == -1 ? HPE_USER : rc; /* a pause leaves the reason as it was */
+    if (rc == -1) lp->reason = "Span callback error in on_method";
+    return (llhttp_errno_t)lp->error;
+}
+
+/* The buffer ended inside a start line (one test on the common path for both): a target's
+ * piece (url_tail: llhttp's URL state, which url_refused needs if a later buffer has a byte
+ * the core refuses), or type both's method span (both_tail). */
+static __attribute__((noinline, cold)) llhttp_errno_t start_line_tail(llhttp_t *lp)
+{
+    if (lp->_sh._state == S_URL) url_tail(lp);
+    return lp->type == HTTP_BOTH ? both_tail(lp) : HPE_OK;
+}
+
 llhttp_errno_t llhttp_execute(llhttp_t *parser, const char *data, size_t len)
 {
     if (UNLIKELY(parser->error != HPE_OK)) return (llhttp_errno_t)parser->error;
@@ -1456,7 +1534,10 @@ llhttp_errno_t llhttp_execute(llhttp_t *parser, const char *data, size_t len)
     if (UNLIKELY(parser->_owe)) {
         if (parser->_owe & OWE_PRI) return pri_preface(parser, data, len);
         if ((parser->_owe & ~(OWE_SHIFT | OWE_STATUS)) && owed(parser, data)) return (llhttp_errno_t)parser->error;
-        if ((parser->_owe & OWE_SHIFT) && shift(parser, &data, &len)) return (llhttp_errno_t)parser->error;
+        if (parser->_owe & OWE_SHIFT) {
+            int r = shift(parser, &data, &len);
+            if (r) return r == SHIFT_ALL ? HPE_OK : (llhttp_errno_t)parser->error;
+        }
         if ((parser->_owe & OWE_STATUS) && len && status_owed(parser, data)) return (llhttp_errno_t)parser->error;
     }
     parser->_data = data;
@@ -1465,10 +1546,10 @@ llhttp_errno_t llhttp_execute(llhttp_t *parser, const char *data, size_t len)
     parser->_end = (const char *)((uintptr_t)data + len);
     simdhttp_errno e = simdhttp_execute(&parser->_sh, data, len);
     if (LIKELY(e == SIMDHTTP_OK)) {
-        /* the buffer ended inside a target: llhttp's URL state for its piece (url_refused
-         * needs it if a later buffer has a byte the core refuses) */
-        if (UNLIKELY(parser->_sh._state == S_URL)) url_tail(parser);
-        return HPE_OK;
+        /* the buffer ended inside a start line: a target's piece, type both's method span */
+        unsigned st = parser->_sh._state;
+        if (UNLIKELY(st - S_DETECT <= S_VERSION - S_DETECT)) return start_line_tail(parser);
+        return (llhttp_errno_t)e; /* (HPE_OK, in the register that holds it) */
     }
     return stopped(parser, e);
 }

@@ -1098,6 +1098,61 @@ static void test_method_pause_split(void)
             }
 }
 
+/* ---- type both: the method span while telling a request from a response ---- */
+
+static struct {
+    const char *in;
+    size_t len, pieces, out;
+    int outside;
+    char bytes[16];
+} bm;
+static int bm_method(llhttp_t *p, const char *at, size_t n)
+{
+    (void)p;
+    if (at < bm.in || at + n > bm.in + bm.len || (size_t)(at - bm.in) != bm.out) bm.outside++;
+    if (n) bm.pieces++;
+    if (bm.out + n <= sizeof bm.bytes) memcpy(bm.bytes + bm.out, at, n);
+    bm.out += n;
+    return 0;
+}
+
+static void test_both_method_pieces(void)
+{
+    /* llhttp begins a method span at the "H" of a type-both parser's first message and gives
+     * it as it comes, from the program's buffer: "HTTP/" of a response, or "HEAD". Split
+     * anywhere, with and without an execute() of no bytes at the split. */
+    static const struct {
+        const char *in, *method;
+    } cs[] = {
+        {"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n\r\n", "HTTP/"},
+        {"\r\nHTTP/1.0 204 No\r\n\r\n", "HTTP/"},
+        {"HEAD / HTTP/1.1\r\n\r\n", "HEAD"},
+    };
+    for (size_t i = 0; i < sizeof cs / sizeof *cs; i++)
+        for (int empty = 0; empty < 2; empty++)
+            for (size_t cut = 1; cut < strlen(cs[i].in); cut++) {
+                const char *in = cs[i].in;
+                size_t len = strlen(in), mstart = strcspn(in, "H"), mlen = strlen(cs[i].method);
+                llhttp_settings_t s;
+                llhttp_settings_init(&s);
+                s.on_method = bm_method;
+                llhttp_t p;
+                llhttp_init(&p, HTTP_BOTH, &s);
+                memset(&bm, 0, sizeof bm);
+                bm.in = in, bm.len = len, bm.out = mstart;
+                llhttp_errno_t e = llhttp_execute(&p, in, cut);
+                if (e == HPE_OK && empty) e = llhttp_execute(&p, in + cut, 0);
+                if (e == HPE_OK) e = llhttp_execute(&p, in + cut, len - cut);
+                size_t want = cut > mstart && cut < mstart + mlen ? 2 : 1;
+                int ok = e == HPE_OK && !bm.outside && bm.out == mstart + mlen && bm.pieces == want &&
+                         memcmp(bm.bytes + mstart, cs[i].method, mlen) == 0;
+                if (!t_check(ok, "type both: the method span from the buffer, as it comes",
+                             "input %zu, empty %d, split %zu: %s, %zu piece(s), %d outside or out of order, %zu bytes",
+                             i, empty, cut, llhttp_errno_name(e), bm.pieces, bm.outside, bm.out - mstart))
+                    return;
+            }
+}
+
 /* ---- PRI: the start of HTTP/2's connection preface ---- */
 
 static int pri_pause;
@@ -1659,6 +1714,7 @@ int main(void)
     test_quoted_ext_value_one_call();
     test_method_pause_split();
     test_pri_preface();
+    test_both_method_pieces();
     test_skip_and_upgrade();
     test_bodies();
     test_start_line();

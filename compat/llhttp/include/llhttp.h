@@ -641,6 +641,8 @@ struct llhttp__internal_s {
     uint16_t _owe;              /* callbacks a pause held back (OWE_* in llhttp.c) */
     uint8_t _in_finish;
     uint8_t _skip, _nhold;      /* where llhttp stops after a pause is not the core's (pause_shift) */
+    uint8_t _hsent, _hback;     /* type both: bytes of "HTTP/" given at buffer ends, and those of
+                                   this buffer still to give (both_tail, user_method) */
     char _hold[2];
     uint8_t _init_type;
     char _mbuf[13];             /* a method's bytes, when it is not simply one of llhttp's */
