@@ -13,7 +13,7 @@ is "N passed, N failed" (tests/run.sh reads it); one input is one test.
 
 Chunkings, per input of length L: 0 (the whole input in one call), 1 (byte by byte), 7, and
 two pieces split at every offset (L <= 256), or at about --splits (default 64) offsets spread
-evenly over a longer input.
+evenly over a longer input (`--splits 0`: every offset of every input).
 
 ---- The events program's contract (each layer's tests/compat/<name>_events.c) ----
     PROG [-t request|response|both] [-l NAME,NAME...] [-n] -c SPEC[,SPEC...] FILE
@@ -122,7 +122,7 @@ def load_known(path):
 
 def chunkings(length, max_splits):
     specs = ['0', '1', '7']
-    if length <= 256:
+    if length <= 256 or max_splits == 0:
         specs += ['@%d' % k for k in range(1, length)]
     elif length > 1:
         step = max(1, length // max_splits)
@@ -214,7 +214,7 @@ def main():
     ap.add_argument('--fuzz-dir', action='append', default=[],
                     help='more inputs in fuzz/corpus format (e.g. a differential fuzzer\'s finds)')
     ap.add_argument('--only', default=None, help='only inputs whose id contains this')
-    ap.add_argument('--splits', type=int, default=64, help='split points for long inputs')
+    ap.add_argument('--splits', type=int, default=64, help='split points for long inputs (0: every offset)')
     ap.add_argument('--tmp', default=None, help='scratch file (default: next to --layer)')
     ap.add_argument('-v', action='store_true', help='name every input and chunking tried')
     ap.add_argument('--extra-specs', default='', help='chunkings added to every input (comma-separated)')
