@@ -1404,7 +1404,7 @@ static int method_error(llhttp_t *lp)
 
 /* Callbacks a pause held back (OWE_*), delivered before the core goes on. @return 1 if one of
  * them stopped the parser again: error, reason and error_pos (data: nothing consumed) set. */
-static __attribute__((noinline)) int owed(llhttp_t *parser, const char *data)
+static __attribute__((noinline)) int owed(llhttp_t *parser, const char *data, size_t len)
 {
     int rc = 0;
     unsigned keep = 0; /* what stays owed after a pause here */
@@ -1433,7 +1433,8 @@ static __attribute__((noinline)) int owed(llhttp_t *parser, const char *data)
         return 1;
     } else if (parser->_owe & OWE_VERSION) { /* a pause before the version span (version_first) */
         /* from the program's buffer when it resumes at the version (owe_version), as llhttp's */
-        const char *v = (parser->_owe & OWE_SHIFT) && parser->_skip == parser->_vlen ? data : parser->_vbuf;
+        const char *v = (parser->_owe & OWE_SHIFT) && parser->_skip == parser->_vlen && len >= parser->_vlen
+                            ? data : parser->_vbuf;
         if (US(parser)->on_version && (rc = US(parser)->on_version(parser, v, parser->_vlen)) != 0) {
             parser->error = rc == -1 ? HPE_USER : rc;
             /* a span callback's pause or error of its own leaves the reason as it was */
@@ -1460,7 +1461,8 @@ static __attribute__((noinline)) int shift(llhttp_t *parser, const char **data, 
     if (parser->_skip) {
         size_t k = parser->_skip <= *len ? parser->_skip : *len;
         *data += k, *len -= k;
-        parser->_skip = 0;
+        parser->_skip = (uint8_t)(parser->_skip - k);
+        if (parser->_skip) parser->_owe |= OWE_SHIFT; /* fewer bytes given than the core took */
         /* every byte given was one the core had taken before the pause: llhttp's call ends
          * with them, not with an execute() of no bytes (no zero-length span) */
         return k && !*len && !(parser->_owe & OWE_STATUS) ? SHIFT_ALL : 0;
@@ -1533,7 +1535,7 @@ llhttp_errno_t llhttp_execute(llhttp_t *parser, const char *data, size_t len)
     check_callbacks(parser);
     if (UNLIKELY(parser->_owe)) {
         if (parser->_owe & OWE_PRI) return pri_preface(parser, data, len);
-        if ((parser->_owe & ~(OWE_SHIFT | OWE_STATUS)) && owed(parser, data)) return (llhttp_errno_t)parser->error;
+        if ((parser->_owe & ~(OWE_SHIFT | OWE_STATUS)) && owed(parser, data, len)) return (llhttp_errno_t)parser->error;
         if (parser->_owe & OWE_SHIFT) {
             int r = shift(parser, &data, &len);
             if (r) return r == SHIFT_ALL ? HPE_OK : (llhttp_errno_t)parser->error;

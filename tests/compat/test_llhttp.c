@@ -1153,6 +1153,89 @@ static void test_both_method_pieces(void)
             }
 }
 
+/* ---- resumed in pieces smaller than what the parser took before the pause ---- */
+
+static struct {
+    char log[512];
+    size_t n;
+    int events, pause_at, last;
+} rs;
+static void rs_put(int kind, const char *at, size_t n)
+{
+    if (kind != rs.last && rs.n < sizeof rs.log) rs.log[rs.n++] = (char)('A' + kind);
+    rs.last = kind;
+    for (size_t i = 0; i < n && rs.n < sizeof rs.log; i++) rs.log[rs.n++] = at[i];
+}
+static int rs_ret(void) { return rs.events++ == rs.pause_at ? HPE_PAUSED : 0; }
+#define RS_SPAN(name, kind) \
+    static int rs_##name(llhttp_t *p, const char *at, size_t n) { (void)p; rs_put(kind, at, n); return rs_ret(); }
+#define RS_NOTE(name, kind) \
+    static int rs_##name(llhttp_t *p) { (void)p; rs_put(kind, NULL, 0); rs.last = -1; return rs_ret(); }
+RS_SPAN(method, 0)
+RS_SPAN(url, 1)
+RS_SPAN(version, 2)
+RS_SPAN(status, 3)
+RS_SPAN(field, 4)
+RS_SPAN(value, 5)
+RS_SPAN(body, 6)
+RS_NOTE(version_complete, 7)
+RS_NOTE(headers_complete, 8)
+RS_NOTE(message_complete, 9)
+
+static void test_resume_in_small_pieces(void)
+{
+    /* After a pause the program resumes where llhttp_get_error_pos() says, one byte per call:
+     * fewer bytes than the layer's core may have taken before the pause. The spans' bytes and
+     * the events are the same as without a pause (against both libraries). */
+    static const struct {
+        const char *in;
+        llhttp_type_t type;
+    } cs[] = {
+        {"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nab", HTTP_BOTH},
+        {"GET /a?b HTTP/1.1\r\nHost: x\r\nX:  y \r\n\r\n", HTTP_REQUEST},
+        {"POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n0\r\n\r\n", HTTP_REQUEST},
+    };
+    llhttp_settings_t s;
+    llhttp_settings_init(&s);
+    s.on_method = rs_method, s.on_url = rs_url, s.on_version = rs_version, s.on_status = rs_status;
+    s.on_header_field = rs_field, s.on_header_value = rs_value, s.on_body = rs_body;
+    s.on_version_complete = rs_version_complete, s.on_headers_complete = rs_headers_complete;
+    s.on_message_complete = rs_message_complete;
+    for (size_t i = 0; i < sizeof cs / sizeof *cs; i++) {
+        const char *in = cs[i].in;
+        size_t len = strlen(in);
+        llhttp_t p;
+        memset(&rs, 0, sizeof rs);
+        rs.pause_at = -1, rs.last = -1;
+        llhttp_init(&p, cs[i].type, &s);
+        llhttp_errno_t e = llhttp_execute(&p, in, len);
+        char want[sizeof rs.log];
+        size_t wn = rs.n;
+        memcpy(want, rs.log, wn);
+        int total = rs.events;
+        if (!t_check(e == HPE_OK, "resumed in pieces: the input parses", "input %zu: %s", i, llhttp_errno_name(e)))
+            continue;
+        for (int k = 0; k < total; k++) {
+            memset(&rs, 0, sizeof rs);
+            rs.pause_at = k, rs.last = -1;
+            llhttp_init(&p, cs[i].type, &s);
+            e = llhttp_execute(&p, in, len);
+            if (e == HPE_PAUSED) {
+                const char *pos = llhttp_get_error_pos(&p);
+                llhttp_resume(&p);
+                e = HPE_OK;
+                for (const char *c = pos; c < in + len && e == HPE_OK; c++) e = llhttp_execute(&p, c, 1);
+                if (e == HPE_OK && pos == in + len) e = llhttp_execute(&p, in + len, 0); /* what follows the pause */
+            }
+            if (!t_check(e == HPE_OK && rs.n == wn && memcmp(rs.log, want, wn) == 0,
+                         "resumed one byte at a time after a pause: the same spans and events",
+                         "input %zu, pause at event %d: %s, log \"%.*s\" against \"%.*s\"", i, k,
+                         llhttp_errno_name(e), (int)rs.n, rs.log, (int)wn, want))
+                break;
+        }
+    }
+}
+
 /* ---- PRI: the start of HTTP/2's connection preface ---- */
 
 static int pri_pause;
@@ -1715,6 +1798,7 @@ int main(void)
     test_method_pause_split();
     test_pri_preface();
     test_both_method_pieces();
+    test_resume_in_small_pieces();
     test_skip_and_upgrade();
     test_bodies();
     test_start_line();
