@@ -37,7 +37,7 @@ fi
 # installs them all: a peer silently left out would hide a regression against it).
 peers=$("$CMP" --json --time 0.002 --runs 2 corpus/get-4h.http 2>/dev/null | python3 -c \
     'import json,sys; print(" ".join(sorted(json.load(sys.stdin)["files"]["get-4h.http"])))' 2>/dev/null)
-for want in pico-native pico-libh2o llhttp-O3 llhttp-native http-parser; do
+for want in pico-native pico-O3 pico-libh2o llhttp-O3 llhttp-native http-parser; do
     case " $peers " in
         *" $want "*) ok "bench/compare has $want" ;;
         *) if [ "${CI:-}" = true ]; then bad "bench/compare lacks $want (CI installs every peer)"

@@ -3,6 +3,7 @@
  * (bench/compare.c, bench/seed.c, bench/scaling.c): each built at bench time from Debian
  * packages (never committed), each at its best build beside the build Debian ships:
  *   pico-native    picohttpparser from Debian's h2o source package, -O3 -march=native
+ *   pico-O3        the same, -O3 (no -march: its scalar loops)
  *   pico-libh2o    picohttpparser inside libh2o as Debian ships it
  *   llhttp-O3      llhttp 8.1 from Debian's node-llhttp, -O3
  *   llhttp-native  the same, -O3 -march=native
@@ -12,12 +13,13 @@
 
 #include "bench.h"
 
-extern const bench_peer bench_peer_pico_native, bench_peer_pico_libh2o, o3_bench_peer_llhttp,
+extern const bench_peer bench_peer_pico_native, bench_peer_pico_o3, bench_peer_pico_libh2o, o3_bench_peer_llhttp,
     native_bench_peer_llhttp, bench_peer_http_parser;
 
 static const bench_peer *const peers[] = {
 #ifdef HAVE_PICO_SRC
     &bench_peer_pico_native,
+    &bench_peer_pico_o3,
 #endif
 #ifdef HAVE_PICO_DEB
     &bench_peer_pico_libh2o,
@@ -33,7 +35,7 @@ static const bench_peer *const peers[] = {
 
 static const char *const missing[] = {
 #ifndef HAVE_PICO_SRC
-    "pico-native: no picohttpparser source in build/peers (make bench fetches it: bench/peers.sh, "
+    "pico-native, pico-O3: no picohttpparser source in build/peers (make bench fetches it: bench/peers.sh, "
     "apt-get source h2o)",
 #endif
 #ifndef HAVE_PICO_DEB

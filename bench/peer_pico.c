@@ -1,8 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-/* picohttpparser, compiled twice by mk/bench.mk:
+/* picohttpparser, compiled three times by mk/bench.mk:
  *   -DPICO_SRC  the source of Debian's h2o package (apt-get source h2o: deps/picohttpparser,
  *               fetched by bench/peers.sh into build/peers/), built -O3 -march=native so its
- *               SSE4.2/AVX2 paths are in (its best build); its symbols renamed native_phr_*
+ *               SSE4.2/AVX2 paths are in; its symbols renamed native_phr_*
+ *   -DPICO_SRC -DPICO_O3  the same source at -O3 without -march (its scalar loops: on this
+ *               AMD core faster than pcmpestri on small heads), symbols renamed o3_phr_*;
+ *               its best build is the faster of the two on each file
  *   -DPICO_DEB  libh2o as Debian ships it (built without -msse4.2: the byte loops), loaded
  *               at run time by soname (BENCH_PICO_SO), so the program does not depend on
  *               libh2o's TLS/libuv stack; calls go through pointers, as calls into any shared
@@ -19,7 +22,18 @@
 
 #include "bench.h"
 
-#if defined(PICO_SRC)
+#if defined(PICO_SRC) && defined(PICO_O3)
+#define phr_parse_request o3_phr_parse_request
+#define phr_parse_response o3_phr_parse_response
+#define phr_parse_headers o3_phr_parse_headers
+#define phr_decode_chunked o3_phr_decode_chunked
+#define phr_decode_chunked_is_in_data o3_phr_decode_chunked_is_in_data
+#include "picohttpparser.h"
+#define PEER_NAME "pico-O3"
+#define PEER_VAR bench_peer_pico_o3
+#define PEER_SCALING 0
+static const char *pico_unavailable(void) { return NULL; }
+#elif defined(PICO_SRC)
 #define phr_parse_request native_phr_parse_request
 #define phr_parse_response native_phr_parse_response
 #define phr_parse_headers native_phr_parse_headers
@@ -28,7 +42,7 @@
 #include "picohttpparser.h"
 #define PEER_NAME "pico-native"
 #define PEER_VAR bench_peer_pico_native
-#define PEER_SCALING 1 /* its best build: in the scaling tables */
+#define PEER_SCALING 1 /* in the scaling tables */
 static const char *pico_unavailable(void) { return NULL; }
 #elif defined(PICO_DEB)
 #include <dlfcn.h>

@@ -115,7 +115,8 @@ def targets():
     # the callback ones
     worst = []
     for f in files:
-        for peer, ours in (("pico-native", "simdhttp-head"), ("pico-libh2o", "simdhttp-head"),
+        for peer, ours in (("pico-native", "simdhttp-head"), ("pico-O3", "simdhttp-head"),
+                           ("pico-libh2o", "simdhttp-head"),
                            ("llhttp-O3", "simdhttp"), ("llhttp-native", "simdhttp"),
                            ("http-parser", "simdhttp")):
             a, b = ns(f, peer), ns(f, ours)

@@ -14,6 +14,7 @@
 # at bench time from Debian packages; no peer's code is in this repository:
 #   pico-native    picohttpparser from Debian's h2o source package (bench/peers.sh fetches it
 #                  with apt-get source into build/peers/), -O3 -march=native
+#   pico-O3        the same source at -O3 without -march (its scalar loops)
 #   pico-libh2o    libh2o as Debian ships it (libh2o-dev), loaded at run time
 #   llhttp-O3, llhttp-native   Debian's node-llhttp (/usr/share/llhttp/*.c), -O3 and -O3 -march=native
 #   http-parser    Debian's libhttp-parser-dev
@@ -58,7 +59,8 @@ COMPARE_LIBS += -ldl
 endif
 ifneq ($(BENCH_HAVE_PICO_SRC),)
 COMPARE_DEFS += -DHAVE_PICO_SRC
-COMPARE_OBJS += $(BUILD)/bench/peer_pico_native.o $(BUILD)/bench/pico-native.o
+COMPARE_OBJS += $(BUILD)/bench/peer_pico_native.o $(BUILD)/bench/pico-native.o \
+	$(BUILD)/bench/peer_pico_o3.o $(BUILD)/bench/pico-o3.o
 endif
 ifneq ($(BENCH_HAVE_LLHTTP),)
 COMPARE_DEFS += -DHAVE_LLHTTP
@@ -92,12 +94,16 @@ $(BUILD)/bench/peer_pico_libh2o.o: bench/peer_pico.c tools/bench.h | $(BUILD)/be
 	$(CC) $(CFLAGS_ALL) -Itools -DPICO_DEB -DBENCH_PICO_SO='"$(BENCH_PICO_SO)"' -c $< -o $@
 $(BUILD)/bench/peer_pico_native.o: bench/peer_pico.c tools/bench.h $(BENCH_PICO_SRC)/picohttpparser.h | $(BUILD)/bench
 	$(CC) $(CFLAGS_ALL) -Itools -I$(BENCH_PICO_SRC) -DPICO_SRC -c $< -o $@
+$(BUILD)/bench/peer_pico_o3.o: bench/peer_pico.c tools/bench.h $(BENCH_PICO_SRC)/picohttpparser.h | $(BUILD)/bench
+	$(CC) $(CFLAGS_ALL) -Itools -I$(BENCH_PICO_SRC) -DPICO_SRC -DPICO_O3 -c $< -o $@
 $(BUILD)/bench/peer_llhttp_%.o: bench/peer_llhttp.c tools/bench.h | $(BUILD)/bench
 	$(CC) $(CFLAGS_ALL) -Itools -I$(BENCH_LLHTTP_INC) -DLL_NATIVE=$(if $(filter native,$*),1,0) -c $< -o $@
 
 # The peers themselves, from the packages' sources, symbols renamed per build (bench/peer_obj.sh).
 $(BUILD)/bench/pico-native.o: $(BENCH_PICO_SRC)/picohttpparser.c bench/peer_obj.sh | $(BUILD)/bench
 	sh bench/peer_obj.sh $@ native_ "$(BENCH_PEER_CC) -march=native" $<
+$(BUILD)/bench/pico-o3.o: $(BENCH_PICO_SRC)/picohttpparser.c bench/peer_obj.sh | $(BUILD)/bench
+	sh bench/peer_obj.sh $@ o3_ "$(BENCH_PEER_CC)" $<
 $(BUILD)/bench/llhttp-o3.o: bench/peer_obj.sh | $(BUILD)/bench
 	sh bench/peer_obj.sh $@ o3_ "$(BENCH_PEER_CC) -I$(BENCH_LLHTTP_INC)" $(addprefix $(BENCH_LLHTTP_SRC)/,llhttp.c api.c http.c)
 $(BUILD)/bench/llhttp-native.o: bench/peer_obj.sh | $(BUILD)/bench
