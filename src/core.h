@@ -916,6 +916,97 @@ static SH_ALWAYS_INLINE void sh_walk_keep(sh_walk *w, const uint8_t *pos, uintpt
     w->ntok = ntok;
 }
 
+/* Stage 2, the name of the line at pos: its end, the first byte that is no tchar, which must be
+ * ':'. The block the walk holds (*bb, its masks *bvb and *bnt) moves on to the block that
+ * holds that end; *voff is where the value's search starts in it (the line start, or the
+ * block's first byte when the name crossed into it). @return NULL when the general path must
+ * take the line: it is not all here, its name is 64 bytes or more, or no ':' ends it (with
+ * the span scanners: also an empty name). */
+static SH_ALWAYS_INLINE const uint8_t *sh_walk_name_end(const uint8_t *pos, uintptr_t *bb, uint64_t *bvb,
+                                                        uint64_t *bnt, size_t *voff, const uint8_t *data,
+                                                        const uint8_t *hend, const SH_S1KEYS_T *k,
+                                                        const int headmode)
+{
+#ifdef SH_STAGE2_SCANNERS
+    /* the two ends from this unit's span scanners instead of stage 1's masks (measured
+     * cheaper where stage 1 costs more than two short scans: docs/simd.md) */
+    const uint8_t *nq = scan_token(pos, hend);
+    (void)bb, (void)bvb, (void)bnt, (void)voff, (void)data, (void)k, (void)headmode;
+    return nq == hend || *nq != ':' || nq == pos ? NULL : nq;
+#else
+    size_t off = (size_t)((uintptr_t)pos - *bb);
+    uint64_t m;
+    if (SH_UNLIKELY(off >= 64)) { /* the line starts past the block: the next one, or */
+        if (off < 128 && (size_t)((uintptr_t)hend - *bb) > 64) {
+            *bb = sh_block_at((const uint8_t *)*bb + 64, data, hend, k, bvb, bnt, headmode);
+            off -= 64;
+        } else { /* a block from the line start (the first line; after the general path) */
+            *bb = sh_block_at(pos, data, hend, k, bvb, bnt, headmode);
+            off = 0;
+        }
+    }
+    /* up to the first non-tchar (bits past hend are never set here) */
+    m = *bnt >> off;
+    if (SH_UNLIKELY(!m)) { /* it runs into the next block */
+        if ((size_t)((uintptr_t)hend - *bb) <= 64) return NULL; /* the line is not all here */
+        *bb = sh_block_at((const uint8_t *)*bb + 64, data, hend, k, bvb, bnt, headmode);
+        off = 0;
+        m = *bnt;
+        if (!m) return NULL; /* a name of 64 bytes or more: the general path */
+    } /* a first byte that is no tchar: an error, or ':' (an empty name, found by the caller) */
+    *voff = off;
+    const uint8_t *nq = (const uint8_t *)*bb + off + sh_ctz64_dead(m);
+    return *nq != ':' ? NULL : nq; /* (no branch hint: with one, gcc's registers moved, +9) */
+#endif
+}
+
+/* Stage 2, the value of the line at pos whose name ends at nq (a ':'): its end, the first byte
+ * not allowed in a value (the caller checks that it is the CR of a CRLF before hend2), with the
+ * walk's block moved on to the block that holds it. @return its address as an integer (a stop
+ * past hend is past the data), or UINTPTR_MAX when the general path must take the line: it
+ * is not all here, or no CRLF can end it. */
+static SH_ALWAYS_INLINE uintptr_t sh_walk_value_end(const uint8_t *pos, const uint8_t *nq, size_t voff,
+                                                    uintptr_t *bb, uint64_t *bvb, uint64_t *bnt,
+                                                    const uint8_t *data, const uint8_t *hend, uintptr_t hend2,
+                                                    const SH_S1KEYS_T *k, const int headmode)
+{
+#ifdef SH_STAGE2_SCANNERS
+    /* A vector scanner starts at the line start ([pos, nq] never stops it): it is
+     * latency-bound, and this keeps the name scan off the line-to-line dependency chain
+     * (docs/simd.md) */
+    (void)pos, (void)nq, (void)voff, (void)bb, (void)bvb, (void)bnt, (void)data, (void)hend2, (void)k,
+        (void)headmode;
+#ifdef SH_VALUE_FROM_LINE_START
+    return (uintptr_t)scan_value(pos, hend);
+#else
+    return (uintptr_t)scan_value(nq + 1, hend);
+#endif
+#else
+    /* Searched from the line start (or the block's first byte, inside the name): a name, its
+     * ':' and OWS hold no such byte, so it is the same byte as from nq + 1, and the search does
+     * not wait for the name's end (the walk is a chain of lines: each line's end gives the next
+     * line's start). Bits past hend are such bytes. */
+    uint64_t m = *bvb >> voff;
+    uintptr_t xu;
+    (void)pos, (void)nq;
+    if (SH_LIKELY(m)) return *bb + voff + sh_ctz64_dead(m);
+    /* the value runs past the block: the next one (it usually ends there and holds the lines
+     * after it) */
+    if ((size_t)((uintptr_t)hend - *bb) <= 64) return UINTPTR_MAX; /* the line is not all here */
+    *bb = sh_block_at((const uint8_t *)*bb + 64, data, hend, k, bvb, bnt, headmode);
+    if (SH_UNLIKELY(!*bvb)) {
+        /* and past that one too: this unit's value scanner finds its end (stage 1 of the
+         * blocks in between would give only their vbad masks, at twice the cost), then the
+         * block that holds it (bb stays 64-aligned) */
+        if ((size_t)((uintptr_t)hend - *bb) <= 64) return UINTPTR_MAX;
+        xu = (uintptr_t)scan_value((const uint8_t *)*bb + 64, hend);
+        if (SH_UNLIKELY(xu >= hend2)) return UINTPTR_MAX; /* not all here, or no CRLF can end it */
+        *bb = sh_block_at((const uint8_t *)*bb + ((xu - *bb) & ~(uintptr_t)63), data, hend, k, bvb, bnt, headmode);
+    }
+    return *bb + SH_CTZ64(*bvb);
+#endif
+}
+
 /* Stage 2: a run of whole, ordinary field lines from w->pos (a token, ':', OWS, a value,
  * CRLF, and the next line's first byte in the buffer; in the streaming API not a framing
  * field; no limit reached), walked with stage 1's masks of 64-byte blocks (src/stage1.h): the
@@ -951,76 +1042,13 @@ static SH_ALWAYS_INLINE int sh_fields(simdhttp_parser *p, simdhttp_head *h, sh_w
     for (;;) {
         const uint8_t *nq, *v, *x;
         uintptr_t xu;
-        size_t n;
+        size_t n, voff = 0;
         int hs = H_NONE;
-#ifdef SH_STAGE2_SCANNERS
-        /* the two ends from this unit's span scanners instead of stage 1's masks (see the
-         * comment above: measured cheaper where stage 1 costs more than two short scans) */
-        nq = scan_token(pos, hend);
+        nq = sh_walk_name_end(pos, &bb, &bvb, &bnt, &voff, data, hend, &s1keys, headmode);
+        if (SH_UNLIKELY(!nq)) break;
         n = (size_t)(nq - pos);
-        if (SH_UNLIKELY(nq == hend || *nq != ':' || !n)) break;
-#else
-        size_t off = (size_t)((uintptr_t)pos - bb), voff;
-        uint64_t m;
-        if (SH_UNLIKELY(off >= 64)) { /* the line starts past the block: the next one, or */
-            if (off < 128 && (size_t)((uintptr_t)hend - bb) > 64) {
-                bb = sh_block_at((const uint8_t *)bb + 64, data, hend, &s1keys, &bvb, &bnt, headmode);
-                off -= 64;
-            } else { /* a block from the line start (the first line; after the general path) */
-                bb = sh_block_at(pos, data, hend, &s1keys, &bvb, &bnt, headmode);
-                off = 0;
-            }
-        }
-        /* the name: up to the first non-tchar (bits past hend are never set here) */
-        m = bnt >> off;
-        if (SH_UNLIKELY(!m)) { /* it runs into the next block */
-            if ((size_t)((uintptr_t)hend - bb) <= 64) break; /* the line is not all here */
-            bb = sh_block_at((const uint8_t *)bb + 64, data, hend, &s1keys, &bvb, &bnt, headmode);
-            off = 0;
-            m = bnt;
-            if (!m) break; /* a name of 64 bytes or more: the general path */
-        } /* a first byte that is no tchar: an error, or ':' (an empty name), found below */
-        voff = off; /* where the value's search starts: the line start, or this block's */
-        off += sh_ctz64_dead(m); /* nq - bb, 0..63 */
-        nq = (const uint8_t *)bb + off;
-        n = (size_t)(nq - pos);
-        if (SH_UNLIKELY(*nq != ':')) break;
-#endif
         if (headmode ? SH_UNLIKELY(f == flim) : SH_UNLIKELY(!left)) break;
-#ifdef SH_STAGE2_SCANNERS
-        /* the value: up to the first byte not allowed in one. A vector scanner starts at the
-         * line start ([pos, nq] never stops it): it is latency-bound, and this keeps the name
-         * scan off the line-to-line dependency chain (docs/simd.md) */
-#ifdef SH_VALUE_FROM_LINE_START
-        xu = (uintptr_t)scan_value(pos, hend);
-#else
-        xu = (uintptr_t)scan_value(nq + 1, hend);
-#endif
-#else
-        /* the value: up to the first byte not allowed in one (bits past hend are such),
-         * searched from the line start (or the block's first byte, inside the name): a name,
-         * its ':' and OWS hold no such byte, so it is the same byte as from nq + 1 when *nq
-         * is ':', and the search does not wait for the name's end (the walk is a chain of
-         * lines: each line's end gives the next line's start) */
-        m = bvb >> voff;
-        if (SH_LIKELY(m)) {
-            xu = bb + voff + sh_ctz64_dead(m);
-        } else { /* the value runs past the block: the next one (it usually ends there and
-                  * holds the lines after it) */
-            if ((size_t)((uintptr_t)hend - bb) <= 64) goto out; /* the line is not all here */
-            bb = sh_block_at((const uint8_t *)bb + 64, data, hend, &s1keys, &bvb, &bnt, headmode);
-            if (SH_UNLIKELY(!bvb)) {
-                /* and past that one too: this unit's value scanner finds its end (stage 1 of
-                 * the blocks in between would give only their vbad masks, at twice the cost),
-                 * then the block that holds it (bb stays 64-aligned) */
-                if ((size_t)((uintptr_t)hend - bb) <= 64) goto out;
-                xu = (uintptr_t)scan_value((const uint8_t *)bb + 64, hend);
-                if (SH_UNLIKELY(xu >= hend2)) break; /* not all here, or no CRLF can end it */
-                bb = sh_block_at((const uint8_t *)bb + ((xu - bb) & ~(uintptr_t)63), data, hend, &s1keys, &bvb, &bnt, headmode);
-            }
-            xu = bb + SH_CTZ64(bvb);
-        }
-#endif
+        xu = sh_walk_value_end(pos, nq, voff, &bb, &bvb, &bnt, data, hend, hend2, &s1keys, headmode);
         /* it must be CRLF, and the next line's first byte here (it decides
          * on_header_value_complete); an integer until then: a stop past hend is past the data */
         if (SH_UNLIKELY(xu >= hend2)) break;
