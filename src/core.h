@@ -15,7 +15,8 @@
  * and one callback (no per-byte switch). Byte loops remain only where spans are a few bytes
  * (version, status code, chunk lines) or where a special field's value must be interpreted.
  * sh_core is a driver over the message's parts (sh_start_line, sh_version_status, sh_line_end,
- * sh_field_lines with stage 2's sh_fields, sh_head_done, sh_body, sh_chunked, sh_chunk_ext):
+ * sh_field_lines with stage 2's sh_fields, sh_head_done, sh_body, sh_chunked, sh_chunk_ext and
+ * sh_chunk_ext_value):
  * the state picks the part, each part returns where to go on (SH_GO_*), and all are inlined
  * into the one function, where a code returned at a constant becomes a direct jump.
  */
@@ -1430,6 +1431,8 @@ enum {
     SH_GO_BODY,        /* the body after on_headers_complete */
     SH_GO_CHUNKED,     /* a chunked body, from its first chunk line */
     SH_GO_CHUNK_EXT,   /* a chunk line's extensions, pos at SP, HTAB or ';' after the size */
+    SH_GO_EXT_NAME,    /* the next chunk extension, after its ';' */
+    SH_GO_EXT_VALUE,   /* a chunk extension's value, after its '=' */
     SH_GO_CHUNK_HEADER, /* a chunk line ended at pos */
     SH_GO_CHUNK_DONE,  /* a chunk's CRLF ended at pos */
     SH_GO_TRAILERS,    /* the last chunk: the trailer section from pos */
@@ -2320,7 +2323,8 @@ trailers_done:
 /* ---- a chunk line's extensions (RFC 9112 section 7.1.1): chunk-ext = *( BWS ";" BWS
  * chunk-ext-name [ BWS "=" BWS chunk-ext-val ] ), and a recipient parses and removes BWS (RFC
  * 9110 5.6.3). SP/HTAB right before the line end belongs to no rule: refused unless lenient
- * spaces_after_chunk_size. Every byte after the size counts against max_chunk_ext ---- */
+ * spaces_after_chunk_size. Every byte after the size counts against max_chunk_ext. Here: the
+ * whitespace after the size, each ';' and name; sh_chunk_ext_value below takes a value ---- */
 static SH_ALWAYS_INLINE int sh_chunk_ext(simdhttp_parser *p, sh_ctx *x, const uint8_t **pp, unsigned st,
                                        const int headmode)
 {
@@ -2333,10 +2337,6 @@ static SH_ALWAYS_INLINE int sh_chunk_ext(simdhttp_parser *p, sh_ctx *x, const ui
     case S_EXT_NAME: goto ext_name;
     case S_EXT_NAME_END: goto ext_name_end;
     case S_EXT_AFTER_NAME: goto ext_after_name;
-    case S_EXT_VALUE_START: goto ext_value_start;
-    case S_EXT_VALUE: goto ext_value;
-    case S_EXT_VALUE_END: goto ext_value_end;
-    case S_EXT_AFTER_VALUE: goto ext_after_value;
     default: break; /* S_CHUNK_SIZE_WS, pos at SP, HTAB or ';' */
     }
     /* S_CHUNK_SIZE_WS: */
@@ -2394,14 +2394,36 @@ ext_after_name:
         if (c == ';') goto ext_next;
         if (c == '=') {
             SH_EXT_TAKE_OR_EXIT();
-            break;
+            SH_PART_RETURN(SH_GO_EXT_VALUE);
         }
         if (!SH_IS_WS(c))
             SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "expected '=', ';' or CRLF after a chunk extension name");
         p->_sub = 1;
         SH_EXT_TAKE_OR_EXIT();
     }
-ext_value_start:
+ext_overflow:
+    SH_ERR_EXIT(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
+
+    SH_PART_EXITS();
+    SH_PART_STOP();
+}
+
+/* ---- a chunk extension's value (a token or a quoted-string), after its '=' and BWS, up to
+ * the next ';' or the line's end ---- */
+static SH_ALWAYS_INLINE int sh_chunk_ext_value(simdhttp_parser *p, sh_ctx *x, const uint8_t **pp, unsigned st,
+                                             const int headmode)
+{
+    const uint8_t *pos = *pp, *const end = x->end, *mark;
+    int rc;
+    uint8_t c;
+
+    switch (st) {
+    case S_EXT_VALUE: goto ext_value;
+    case S_EXT_VALUE_END: goto ext_value_end;
+    case S_EXT_AFTER_VALUE: goto ext_after_value;
+    default: break; /* S_EXT_VALUE_START */
+    }
+    /* S_EXT_VALUE_START: */
     for (;;) { /* BWS */
         if (pos == end) SH_MORE_EXIT(S_EXT_VALUE_START);
         c = *pos;
@@ -2471,7 +2493,10 @@ ext_after_value:
             p->_next = S_CHUNK_HEADER;
             SH_PART_RETURN(SH_GO_LINE_END);
         }
-        if (c == ';') goto ext_next;
+        if (c == ';') {
+            SH_EXT_TAKE_OR_EXIT();
+            SH_PART_RETURN(SH_GO_EXT_NAME);
+        }
         if (!SH_IS_WS(c))
             SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "expected ';' or CRLF after a chunk extension value");
         p->_sub = 1;
@@ -2591,9 +2616,11 @@ dispatch:
         st = p->_state;
         goto chunked;
     case S_CHUNK_SIZE_WS: case S_EXT_NAME_START: case S_EXT_NAME: case S_EXT_NAME_END: case S_EXT_AFTER_NAME:
-    case S_EXT_VALUE_START: case S_EXT_VALUE: case S_EXT_VALUE_END: case S_EXT_AFTER_VALUE:
         st = p->_state;
         goto chunk_ext;
+    case S_EXT_VALUE_START: case S_EXT_VALUE: case S_EXT_VALUE_END: case S_EXT_AFTER_VALUE:
+        st = p->_state;
+        goto chunk_ext_value;
     default:
         /* the states of simdhttp_set_empty_spans only, outside the table: S_REASON and
          * S_CHUNK_DATA before their first byte (their resume is the same) */
@@ -2675,6 +2702,14 @@ chunk_ext:
     if (headmode) goto bad_state;
     switch (sh_chunk_ext(p, x, &pos, st, headmode)) {
     case SH_GO_LINE_END: st = S_LINE_END; goto line_end;
+    case SH_GO_EXT_VALUE: st = S_EXT_VALUE_START; goto chunk_ext_value;
+    SH_GO_LEAVE_CASES;
+    }
+chunk_ext_value:
+    if (headmode) goto bad_state;
+    switch (sh_chunk_ext_value(p, x, &pos, st, headmode)) {
+    case SH_GO_LINE_END: st = S_LINE_END; goto line_end;
+    case SH_GO_EXT_NAME: st = S_EXT_NAME_START; goto chunk_ext;
     SH_GO_LEAVE_CASES;
     }
 
