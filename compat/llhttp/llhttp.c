@@ -214,6 +214,20 @@ static int span_stop(llhttp_t *lp, int rc, const char *why)
     return -1;
 }
 
+/* The same where the layer calls a data callback outside the core's execute() (what it held
+ * back, or a span llhttp gives before an error): the error is set here. -1 is HPE_USER with the
+ * reason `why`; a pause or any other value is that code, with the reason as it was.
+ * @return the error. */
+static int span_failed(llhttp_t *lp, int rc, const char *why)
+{
+    if (rc == -1) {
+        rc = HPE_USER;
+        lp->reason = why;
+    }
+    lp->error = rc;
+    return rc;
+}
+
 /* A notification returned rc != 0: HPE_PAUSED pauses, with llhttp's reason for a pause in that
  * notification (`paused`: stopped() keeps it where the core's slot is a span callback's, as
  * method_slow's on_method_complete); anything else fails with its HPE_CB_*. */
@@ -1155,8 +1169,7 @@ static __attribute__((noinline, cold)) int ext_name_refused(llhttp_t *lp)
     int rc = cb ? cb(lp, pos, 0) : 0;
     if (rc == 0) return 0;
     if (rc == HPE_PAUSED) lp->_owe |= OWE_EXT_ERROR; /* the error comes after the resume */
-    if (rc == -1) lp->reason = "Span callback error in on_chunk_extension_name";
-    lp->error = rc == -1 ? HPE_USER : rc; /* (a pause or another value: the reason as it was) */
+    span_failed(lp, rc, "Span callback error in on_chunk_extension_name");
     return 1;
 }
 
@@ -1183,8 +1196,7 @@ static __attribute__((noinline, cold)) void version_refused(llhttp_t *lp, const 
     llhttp_data_cb cb = US(lp)->on_version;
     if (owe != OWE_VERSION_ERROR && cb && (rc = cb(lp, at, 0)) != 0) {
         if (rc == HPE_PAUSED) lp->_owe |= OWE_VERSION_ERROR | (which == 1 ? OWE_VERSION_DOT : which ? OWE_VERSION_MINOR : 0);
-        if (rc == -1) lp->reason = "Span callback error in on_version"; /* (else: as it was) */
-        lp->error = rc == -1 ? HPE_USER : rc;
+        span_failed(lp, rc, "Span callback error in on_version");
         return;
     }
     lp->error = HPE_INVALID_VERSION;
@@ -1436,9 +1448,7 @@ static __attribute__((noinline)) int owed(llhttp_t *parser, const char *data, si
         const char *v = (parser->_owe & OWE_SHIFT) && parser->_skip == parser->_vlen && len >= parser->_vlen
                             ? data : parser->_vbuf;
         if (US(parser)->on_version && (rc = US(parser)->on_version(parser, v, parser->_vlen)) != 0) {
-            parser->error = rc == -1 ? HPE_USER : rc;
-            /* a span callback's pause or error of its own leaves the reason as it was */
-            if (rc == -1) parser->reason = "Span callback error in on_version";
+            span_failed(parser, rc, "Span callback error in on_version");
             if (v == data) { /* the core has taken these bytes: the stop is after them */
                 stop = data + parser->_vlen;
                 parser->_skip = 0, parser->_owe &= (uint16_t)~OWE_SHIFT;
@@ -1515,9 +1525,7 @@ static __attribute__((noinline, cold)) llhttp_errno_t both_tail(llhttp_t *lp)
     int rc = cb ? cb(lp, lp->_end - n, n) : 0;
     if (LIKELY(rc == 0)) return HPE_OK;
     lp->error_pos = lp->_end;
-    lp->error = rc == -1 ? HPE_USER : rc; /* a pause leaves the reason as it was */
-    if (rc == -1) lp->reason = "Span callback error in on_method";
-    return (llhttp_errno_t)lp->error;
+    return (llhttp_errno_t)span_failed(lp, rc, "Span callback error in on_method");
 }
 
 /* The buffer ended inside a start line (one test on the common path for both): a target's
