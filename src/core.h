@@ -767,7 +767,12 @@ static const uint8_t sh_http_prefix[5] = {'H', 'T', 'T', 'P', '/'};
  * where it stops the parser) */
 #define SH_CHUNK_DATA_START ((x->lenient & SH_OPT_EMPTY_SPANS) ? S_CHUNK_DATA0 : S_CHUNK_DATA)
 
-/* Consume one byte of a chunk line's extensions, within max_chunk_ext. */
+/* The chunk line's extensions reached max_chunk_ext at pos: leave through out_error. */
+#define SH_EXT_OVERFLOW_EXIT() \
+    SH_ERR_EXIT(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext")
+
+/* Consume one byte of a chunk line's extensions, within max_chunk_ext (else to the part's
+ * ext_overflow label, which leaves through SH_EXT_OVERFLOW_EXIT). */
 #define SH_EXT_TAKE_OR_EXIT()                                                               \
     do {                                                                                    \
         if (p->_ext_left == 0) goto ext_overflow;                                           \
@@ -2402,7 +2407,7 @@ ext_after_name:
         SH_EXT_TAKE_OR_EXIT();
     }
 ext_overflow:
-    SH_ERR_EXIT(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
+    SH_EXT_OVERFLOW_EXIT();
 
     SH_PART_EXITS();
     SH_PART_STOP();
@@ -2503,7 +2508,7 @@ ext_after_value:
         SH_EXT_TAKE_OR_EXIT();
     }
 ext_overflow:
-    SH_ERR_EXIT(SIMDHTTP_E_CHUNK_EXTENSIONS_OVERFLOW, pos, "chunk extensions longer than max_chunk_ext");
+    SH_EXT_OVERFLOW_EXIT();
 ext_bad_quoted:
     SH_SPAN_OR_EXIT(on_chunk_extension_value, mark, pos - mark, S_EXT_VALUE, pos);
     SH_ERR_EXIT(SIMDHTTP_E_INVALID_CHUNK_EXTENSION, pos, "control byte in a quoted chunk extension value");
@@ -2786,6 +2791,7 @@ static SH_ALWAYS_INLINE long sh_head(simdhttp_head *h, simdhttp_type type, const
 #undef SH_VALUE_COMPLETE_OR_EXIT
 #undef SH_MORE_EXIT
 #undef SH_EXT_TAKE_OR_EXIT
+#undef SH_EXT_OVERFLOW_EXIT
 #undef SH_BODY_BYTES_OR_EXIT
 #undef SH_ERROR_GOTO
 #undef SH_COLD_LABEL
